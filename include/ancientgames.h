@@ -1,0 +1,557 @@
+/*
+ * ancientgames.h -- the whole public contract of libancientgames
+ * (pkg-config module: liboldgames; link with -lancientgames).
+ *
+ * Rules engines for three ancient board games: liubo with throwing sticks
+ * ("liubo_sticks"), liubo with finger-guessing ("liubo_fingers") and the hare
+ * hunt ("hare").  C89/C99/C++ clean.  See ancientgames(7) for the concepts.
+ */
+#ifndef ANCIENTGAMES_H
+#define ANCIENTGAMES_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @file ancientgames.h
+ *  @brief Public API of libancientgames: games, states, moves, text, geometry. */
+
+#if defined(_WIN32) && defined(AG_BUILDING_DLL)
+#  define AG_API __declspec(dllexport)
+#elif defined(_WIN32) && !defined(AG_STATIC)
+#  define AG_API __declspec(dllimport)
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define AG_API __attribute__((visibility("default")))
+#else
+#  define AG_API
+#endif
+
+/** @defgroup ancientgames_constants Constants
+ *  @brief Version, error codes, players, flags and kinds.  Every value is fixed
+ *  forever; new constants are only appended.
+ *  @{ */
+
+#define AG_VERSION_MAJOR  0   /**< Major version of this header. */
+#define AG_VERSION_MINOR  1   /**< Minor version of this header. */
+#define AG_VERSION_PATCH  0   /**< Patch version of this header. */
+/** The header's version as one number: (major << 16) | (minor << 8) | patch. */
+#define AG_VERSION_NUMBER ((AG_VERSION_MAJOR << 16) | (AG_VERSION_MINOR << 8) | AG_VERSION_PATCH)
+
+#define AG_OK          0    /**< Success. */
+#define AG_ERROR     (-1)   /**< Unexpected internal failure. */
+#define AG_ENOMEM    (-2)   /**< Out of memory. */
+#define AG_EINVAL    (-3)   /**< NULL or out-of-range argument. */
+#define AG_EBUFS     (-4)   /**< Buffer too small; the size needed was stored. */
+#define AG_EPARSE    (-5)   /**< Malformed spec, position or move text. */
+#define AG_ENOTFOUND (-6)   /**< Unknown game, option, node or key. */
+#define AG_EILLEGAL  (-7)   /**< Move not legal in this state. */
+#define AG_EPHASE    (-8)   /**< Wrong node type for this call, or nothing to undo. */
+#define AG_EMISMATCH (-9)   /**< States of different games. */
+
+#define AG_PLAYER_CHANCE        (-1)  /**< A chance node (stick throw) is to be resolved. */
+#define AG_PLAYER_SIMULTANEOUS  (-2)  /**< Both players choose at once (finger round). */
+#define AG_PLAYER_NONE          (-3)  /**< No player (e.g. the winner of a draw). */
+#define AG_PLAYER_TERMINAL      (-4)  /**< The game is over. */
+
+#define AG_GAME_CHANCE        0x1u  /**< The game has chance nodes. */
+#define AG_GAME_SIMULTANEOUS  0x2u  /**< The game has simultaneous (joint) nodes. */
+#define AG_GAME_ASYMMETRIC    0x4u  /**< The sides have different pieces or goals. */
+#define AG_GAME_ZERO_SUM      0x8u  /**< Returns always sum to zero. */
+
+#define AG_NODE_POINT    1  /**< A playing point of the board. */
+#define AG_NODE_RESERVE  2  /**< Where a side's pieces wait before entering. */
+#define AG_NODE_PRISON   3  /**< Where captured pieces are held. */
+#define AG_NODE_GOAL     4  /**< A goal or centre spot. */
+
+#define AG_EDGE_LINE      1  /**< An orthogonal line. */
+#define AG_EDGE_DIAGONAL  2  /**< A diagonal line. */
+#define AG_EDGE_TRACK     3  /**< A segment of a directed circuit. */
+#define AG_EDGE_SHORTCUT  4  /**< A crossing through the centre. */
+#define AG_EDGE_SLIDE     5  /**< A slide between neighbouring points. */
+#define AG_EDGE_JUMP      6  /**< A jump between corners. */
+
+#define AG_MOVE_STEP     1  /**< A piece moves along lines. */
+#define AG_MOVE_JUMP     2  /**< A capturing jump. */
+#define AG_MOVE_ENTER    3  /**< A piece enters the board or the centre. */
+#define AG_MOVE_CHANCE   4  /**< A chance outcome (a throw). */
+#define AG_MOVE_CHOICE   5  /**< One player's part of a simultaneous choice. */
+#define AG_MOVE_PASS     6  /**< Nothing moves (end of a chain, no possible action). */
+#define AG_MOVE_RETURN   7  /**< A prisoner goes back to its start. */
+
+#define AG_PIECE_HARE    1  /**< The hare. */
+#define AG_PIECE_HUNTER  2  /**< A hunter. */
+#define AG_PIECE_STONE   3  /**< A liubo stone (piece). */
+#define AG_PIECE_OWL     4  /**< A promoted liubo stone (the owl). */
+#define AG_PIECE_FISH    5  /**< A scoring fish. */
+#define AG_PIECE_STICK   6  /**< A counting stick. */
+
+#define AG_OUTCOME_ONGOING 0  /**< The game goes on. */
+#define AG_OUTCOME_WIN     1  /**< A player won. */
+#define AG_OUTCOME_DRAW    2  /**< The game ended in a draw. */
+
+#define AG_END_NONE        0  /**< Not over. */
+#define AG_END_BLOCKED     1  /**< The side to move has no legal move (the hare is immobilised). */
+#define AG_END_CAPTURES    2  /**< Enough pieces were captured (hunters down to 9). */
+#define AG_END_OWL         3  /**< An owl was taken. */
+#define AG_END_SCORE       4  /**< Decided by the score (sticks, pieces home). */
+#define AG_END_PLY_LIMIT   5  /**< The ply, turn or round cap was reached: a draw. */
+#define AG_END_REPETITION  6  /**< A position repeated: a draw. */
+#define AG_END_FIVE        7  /**< The five-stone rule. */
+#define AG_END_ALL_TAKEN   8  /**< A side lost all its pieces. */
+
+/** @} */
+
+/** @defgroup ancientgames_types Types
+ *  @brief The two opaque handles, the move token and the selectors.
+ *  @{ */
+
+/** Rules, options and geometry of one game; immutable, shareable across threads. */
+typedef struct ag_game ag_game;
+/** A position with its undo history; use one state from one thread at a time. */
+typedef struct ag_state ag_state;
+/** A move: a per-game token, stable across releases; 0 (#AG_MOVE_NONE) is never legal. */
+typedef uint32_t ag_move;
+/** The move value that is never legal. */
+#define AG_MOVE_NONE ((ag_move)0)
+
+/** Selector for ag_game_limit(); the values are fixed. */
+typedef enum ag_limit {
+  AG_LIMIT_LEGAL_MOVES = 1,     /**< Most legal moves (or one player's choices) in any state. */
+  AG_LIMIT_CHANCE_OUTCOMES = 2, /**< Most outcomes of a chance node. */
+  AG_LIMIT_PLIES = 3,           /**< Longest possible game in plies, 0 when unbounded. */
+  AG_LIMIT_POSITION_TEXT = 4,   /**< Largest position text, NUL included. */
+  AG_LIMIT_MOVE_TEXT = 5,       /**< Largest move text, NUL included. */
+  AG_LIMIT_RENDER_TEXT = 6      /**< Largest rendering, NUL included. */
+} ag_limit;
+
+/** Selector for ag_state_info(); which indexes apply is said per game. */
+typedef enum ag_info {
+  AG_INFO_PENDING_STEPS = 1,    /**< Throw or count values still to spend (index 0, 1). */
+  AG_INFO_SCORE = 2,            /**< Score of player index (sticks held, pieces home). */
+  AG_INFO_CAPTURED = 3,         /**< Enemy pieces captured by player index. */
+  AG_INFO_PRISONERS = 4,        /**< Pieces of player index held prisoner. */
+  AG_INFO_COUNTER = 5,          /**< Plies (hare), turns (sticks) or rounds (fingers) played. */
+  AG_INFO_RESERVE = 6,          /**< Pieces of player index not yet on the board. */
+  AG_INFO_CHAIN = 7             /**< 1 while a capture chain is in progress, else 0. */
+} ag_info;
+
+/** @} */
+
+/** @defgroup ancientgames_library Library
+ *  @brief Version, errors and the deterministic random number generator.
+ *  @{ */
+
+/** The version of the loaded library as #AG_VERSION_NUMBER computes it.
+ *  @return (major << 16) | (minor << 8) | patch. */
+AG_API unsigned ag_version(void);
+
+/** The version of the loaded library as text.
+ *  @return A static string such as "0.1.0". */
+AG_API const char *ag_version_string(void);
+
+/** The name of an error code.
+ *  @param code An AG_OK or AG_E* value.
+ *  @return A static string such as "AG_EILLEGAL", or "unknown error". */
+AG_API const char *ag_strerror(int code);
+
+/** The message of this thread's last failed call, printable as is.
+ *  It stays until the next failure on this thread; a success does not clear it.
+ *  @return A thread-local string, never NULL ("" when nothing failed yet). */
+AG_API const char *ag_errmsg(void);
+
+/** One step of SplitMix64: state += 0x9E3779B97F4A7C15, then the output is
+ *  z = state; z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
+ *  z ^ (z >> 31).
+ *  @param state The caller's RNG state, advanced by one step; must not be NULL.
+ *  @return The next 64-bit output (0 when state is NULL). */
+AG_API uint64_t ag_rng_next(uint64_t *state);
+
+/** An unbiased draw in [0, bound): draws ag_rng_next() until r >= (-bound) % bound,
+ *  then returns r % bound.
+ *  @param state The caller's RNG state; must not be NULL.
+ *  @param bound The exclusive upper bound; 0 or 1 give 0 without drawing.
+ *  @return A value in [0, bound). */
+AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
+
+/** @} */
+
+/** @defgroup ancientgames_registry Registry
+ *  @brief The built-in games.
+ *  @{ */
+
+/** The number of built-in games.
+ *  @return The count (3 in this release). */
+AG_API size_t ag_game_count(void);
+
+/** The short name of a built-in game.
+ *  @param i Index, 0 .. ag_game_count()-1.
+ *  @return A static string such as "hare", or NULL past the end. */
+AG_API const char *ag_game_name_at(size_t i);
+
+/** @} */
+
+/** @defgroup ancientgames_game Games
+ *  @brief Creating a game from a spec string and asking about it.
+ *  @{ */
+
+/** Creates a game from a spec "name" or "name(key=value,...)", e.g. "hare(hunters=11)".
+ *  Unknown games and options give #AG_ENOTFOUND; bad values or syntax give #AG_EPARSE.
+ *  @param spec The spec string.
+ *  @param out Receives the new game (NULL on failure).
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND or #AG_ENOMEM. */
+AG_API int ag_game_new(const char *spec, ag_game **out);
+
+/** Frees a game.  Free its states first.
+ *  @param g The game; NULL does nothing. */
+AG_API void ag_game_free(ag_game *g);
+
+/** The game's short name.
+ *  @param g The game.
+ *  @return "hare", "liubo_sticks" or "liubo_fingers"; NULL when g is NULL. */
+AG_API const char *ag_game_name(const ag_game *g);
+
+/** The canonical spec, with every option in a fixed order; ag_game_new() of it gives
+ *  an identical game.
+ *  @param g The game.
+ *  @return A string that lives as long as the game; NULL when g is NULL. */
+AG_API const char *ag_game_spec(const ag_game *g);
+
+/** The game's AG_GAME_* flags.
+ *  @param g The game.
+ *  @return The flags, 0 when g is NULL. */
+AG_API unsigned ag_game_flags(const ag_game *g);
+
+/** The number of players.
+ *  @param g The game.
+ *  @return 2, or #AG_EINVAL when g is NULL. */
+AG_API int ag_game_num_players(const ag_game *g);
+
+/** The name of a player.
+ *  @param g The game.
+ *  @param player 0 or 1.
+ *  @return "hunters", "hare", "white", "black"; NULL when out of range. */
+AG_API const char *ag_game_player_name(const ag_game *g, int player);
+
+/** A size bound of the game, for allocating buffers once.
+ *  @param g The game.
+ *  @param which The bound wanted.
+ *  @return The bound, or 0 for an unknown selector or a NULL game. */
+AG_API size_t ag_game_limit(const ag_game *g, ag_limit which);
+
+/** @} */
+
+/** @defgroup ancientgames_geometry Geometry
+ *  @brief Nodes and edges of the board, for drawing.
+ *  @{ */
+
+/** The number of nodes: board points, reserves, prisons and goals.
+ *  @param g The game.
+ *  @return The count, or #AG_EINVAL. */
+AG_API int ag_game_num_nodes(const ag_game *g);
+
+/** One node's drawing coordinates and kind.
+ *  @param g The game.
+ *  @param node Node index, 0 .. ag_game_num_nodes()-1.
+ *  @param x Receives the x coordinate (may be NULL).
+ *  @param y Receives the y coordinate, growing upwards (may be NULL).
+ *  @param kind Receives an AG_NODE_* kind (may be NULL).
+ *  @return #AG_OK or #AG_EINVAL. */
+AG_API int ag_game_node(const ag_game *g, int node, int *x, int *y, int *kind);
+
+/** One node's name, as used in move and position text.
+ *  @param g The game.
+ *  @param node Node index.
+ *  @return A string such as "c3", or NULL when out of range. */
+AG_API const char *ag_game_node_name(const ag_game *g, int node);
+
+/** Finds a node by name (case-insensitive).
+ *  @param g The game.
+ *  @param name The name.
+ *  @param node Receives the index.
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND. */
+AG_API int ag_game_node_find(const ag_game *g, const char *name, int *node);
+
+/** The number of drawn edges.
+ *  @param g The game.
+ *  @return The count, or #AG_EINVAL. */
+AG_API int ag_game_num_edges(const ag_game *g);
+
+/** One edge.
+ *  @param g The game.
+ *  @param edge Edge index, 0 .. ag_game_num_edges()-1.
+ *  @param a Receives the first node (may be NULL).
+ *  @param b Receives the second node (may be NULL).
+ *  @param kind Receives an AG_EDGE_* kind (may be NULL).
+ *  @return #AG_OK or #AG_EINVAL. */
+AG_API int ag_game_edge(const ag_game *g, int edge, int *a, int *b, int *kind);
+
+/** The box that holds every node: 0 <= x <= width, 0 <= y <= height.
+ *  @param g The game.
+ *  @param width Receives the width (may be NULL).
+ *  @param height Receives the height (may be NULL). */
+AG_API void ag_game_extent(const ag_game *g, int *width, int *height);
+
+/** @} */
+
+/** @defgroup ancientgames_move Moves
+ *  @brief Move notation, context-free: only the game is needed.
+ *  @{ */
+
+/** Writes a move's text ("c3xe5", "pass", "2+3", "3/7", ...).
+ *  @param g The game.
+ *  @param m The move.
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size in bytes.
+ *  @param len Receives the text length without the NUL (may be NULL).
+ *  @return #AG_OK, #AG_EBUFS, #AG_EINVAL (not a move of this game). */
+AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, size_t *len);
+
+/** Parses a move's text.
+ *  @param g The game.
+ *  @param text The text.
+ *  @param out Receives the move.
+ *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out);
+
+/** Decodes a move.
+ *  @param g The game.
+ *  @param m The move.
+ *  @param kind Receives an AG_MOVE_* kind (may be NULL).
+ *  @param from Receives the origin node or -1 (may be NULL).
+ *  @param to Receives the destination node or -1 (may be NULL).
+ *  @return #AG_OK or #AG_EINVAL. */
+AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to);
+
+/** @} */
+
+/** @defgroup ancientgames_state States
+ *  @brief Creating, copying and resetting positions.
+ *  @{ */
+
+/** Creates a state at the game's initial position.
+ *  @param g The game; it must outlive the state.
+ *  @param out Receives the state.
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+AG_API int ag_state_new(const ag_game *g, ag_state **out);
+
+/** Frees a state.
+ *  @param st The state; NULL does nothing. */
+AG_API void ag_state_free(ag_state *st);
+
+/** Creates a deep copy, history included.
+ *  @param st The state to copy.
+ *  @param out Receives the copy.
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+AG_API int ag_state_clone(const ag_state *st, ag_state **out);
+
+/** Copies src into dst (same game); allocates only when dst's history is too small.
+ *  @param dst The destination.
+ *  @param src The source.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH or #AG_ENOMEM. */
+AG_API int ag_state_copy(ag_state *dst, const ag_state *src);
+
+/** Returns to the initial position and clears the history, keeping its capacity.
+ *  @param st The state; NULL does nothing. */
+AG_API void ag_state_reset(ag_state *st);
+
+/** Reserves undo history so that the next plies applies do not allocate.
+ *  @param st The state.
+ *  @param plies The number of plies of history to hold.
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+AG_API int ag_state_reserve(ag_state *st, size_t plies);
+
+/** The game of a state.
+ *  @param st The state.
+ *  @return The game, or NULL. */
+AG_API const ag_game *ag_state_game(const ag_state *st);
+
+/** @} */
+
+/** @defgroup ancientgames_play Playing
+ *  @brief Legal moves, chance, apply and undo.
+ *  @{ */
+
+/** Who acts now.
+ *  @param st The state.
+ *  @return 0 or 1, #AG_PLAYER_CHANCE, #AG_PLAYER_SIMULTANEOUS, #AG_PLAYER_TERMINAL,
+ *          or #AG_EINVAL. */
+AG_API int ag_state_current_player(const ag_state *st);
+
+/** Whether the game is over.
+ *  @param st The state.
+ *  @return 1 or 0, or #AG_EINVAL. */
+AG_API int ag_state_is_terminal(const ag_state *st);
+
+/** The number of plies in the history (since creation, reset or ag_state_set_text()).
+ *  @param st The state.
+ *  @return The count, 0 for NULL. */
+AG_API size_t ag_state_ply(const ag_state *st);
+
+/** Lists a player's legal moves in ascending order.  At a decision node only the
+ *  current player has moves; at a simultaneous node each player has its choices; at
+ *  a chance node #AG_PLAYER_CHANCE lists the outcomes.  Any other player gets none.
+ *  @param st The state.
+ *  @param player The player asked about.
+ *  @param buf The buffer; NULL with cap 0 asks for the count.
+ *  @param cap The buffer's capacity in moves.
+ *  @param n Receives the number of moves.
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+AG_API int ag_state_legal_moves(const ag_state *st, int player,
+                                ag_move *buf, size_t cap, size_t *n);
+
+/** Whether one move is legal for a player now.
+ *  @param st The state.
+ *  @param player The player.
+ *  @param m The move.
+ *  @return 1 or 0, or #AG_EINVAL. */
+AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m);
+
+/** Lists the outcomes of a chance node with exact integer weights, ascending.
+ *  The probability of moves[i] is weights[i] / *total.
+ *  @param st The state.
+ *  @param moves The outcome buffer (may be NULL with cap 0).
+ *  @param weights The weight buffer, same capacity (may be NULL with cap 0).
+ *  @param cap The capacity of both buffers.
+ *  @param n Receives the number of outcomes.
+ *  @param total Receives the sum of the weights (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL, #AG_EBUFS or #AG_EPHASE (not a chance node). */
+AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t *weights,
+                                    size_t cap, size_t *n, uint32_t *total);
+
+/** Draws a chance outcome: r = ag_rng_below(rng, total), then the first outcome in
+ *  ascending order whose running weight exceeds r.  The state is not changed.
+ *  @param st The state.
+ *  @param rng The caller's RNG state.
+ *  @param out Receives the outcome.
+ *  @return #AG_OK, #AG_EINVAL or #AG_EPHASE. */
+AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *out);
+
+/** Applies one move (or chance outcome) as one ply.  On any error the state is left
+ *  exactly as it was.
+ *  @param st The state.
+ *  @param m The move.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE (simultaneous or terminal node)
+ *          or #AG_ENOMEM. */
+AG_API int ag_state_apply(ag_state *st, ag_move m);
+
+/** Applies one choice per player at a simultaneous node as one ply.
+ *  @param st The state.
+ *  @param moves moves[p] is player p's choice.
+ *  @param n Must equal the number of players.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE or #AG_ENOMEM. */
+AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n);
+
+/** Takes back the last ply, restoring text, hash and legal moves exactly.
+ *  @param st The state.
+ *  @return #AG_OK, #AG_EINVAL or #AG_EPHASE (empty history). */
+AG_API int ag_state_undo(ag_state *st);
+
+/** The moves played, oldest first; a joint ply gives one entry per player.
+ *  @param st The state.
+ *  @param buf The buffer; NULL with cap 0 asks for the count.
+ *  @param cap The capacity in moves.
+ *  @param n Receives the number of entries.
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t *n);
+
+/** Plays random plies from this position on a private copy and reports how it ended;
+ *  the state is not changed.  The policy is exactly the library's reference random
+ *  player: at a decision node moves[ag_rng_below(rng, n)] of the ascending list, at a
+ *  chance node ag_state_sample_chance(), at a simultaneous node one such draw for
+ *  player 0 then one for player 1.
+ *  @param st The state.
+ *  @param rng The caller's RNG state.
+ *  @param max_plies Stop after this many plies (0 = until the game ends).
+ *  @param plies Receives the number of plies played (may be NULL).
+ *  @param winner Receives the winner, or #AG_PLAYER_NONE (may be NULL).
+ *  @param reason Receives an AG_END_* reason (may be NULL).
+ *  @return An AG_OUTCOME_* value, or #AG_EINVAL or #AG_ENOMEM. */
+AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
+                            size_t *plies, int *winner, int *reason);
+
+/** @} */
+
+/** @defgroup ancientgames_position Position
+ *  @brief Hash, pieces, counters and the result.
+ *  @{ */
+
+/** The Zobrist hash of the position (stable within a SONAME major).
+ *  @param st The state.
+ *  @return The hash, 0 for NULL. */
+AG_API uint64_t ag_state_hash(const ag_state *st);
+
+/** Whether two states hold the same position (history ignored).
+ *  @param a One state.
+ *  @param b Another state.
+ *  @return 1 or 0, #AG_EINVAL or #AG_EMISMATCH. */
+AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
+
+/** One group of like pieces on a node; a node may hold several groups.
+ *  @param st The state.
+ *  @param node The node.
+ *  @param index Which group, from 0.
+ *  @param owner Receives the owning player (may be NULL).
+ *  @param kind Receives an AG_PIECE_* kind (may be NULL).
+ *  @param count Receives how many pieces (may be NULL).
+ *  @return 1 when the group exists, 0 past the last group, or #AG_EINVAL. */
+AG_API int ag_state_piece(const ag_state *st, int node, int index,
+                          int *owner, int *kind, int *count);
+
+/** A game-specific counter.
+ *  @param st The state.
+ *  @param key The counter.
+ *  @param index The player or slot, as the game's page says.
+ *  @param value Receives the value.
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND. */
+AG_API int ag_state_info(const ag_state *st, ag_info key, int index, int *value);
+
+/** The result so far.
+ *  @param st The state.
+ *  @param winner Receives the winner or #AG_PLAYER_NONE (may be NULL).
+ *  @param reason Receives an AG_END_* reason (may be NULL).
+ *  @return An AG_OUTCOME_* value, or #AG_EINVAL. */
+AG_API int ag_state_outcome(const ag_state *st, int *winner, int *reason);
+
+/** Per-player returns: +1 win, -1 loss, 0 draw or ongoing.
+ *  @param st The state.
+ *  @param out Receives n values.
+ *  @param n Must be at least the number of players.
+ *  @return #AG_OK or #AG_EINVAL. */
+AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
+
+/** @} */
+
+/** @defgroup ancientgames_text Text
+ *  @brief Position strings and renderings.
+ *  @{ */
+
+/** Writes the canonical one-line position text.
+ *  @param st The state.
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size.
+ *  @param len Receives the length without the NUL (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *len);
+
+/** Sets the position from text and clears the history.  A bad string gives #AG_EPARSE
+ *  with the byte offset in the message, and the state is not changed.
+ *  @param st The state.
+ *  @param text The position text.
+ *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+AG_API int ag_state_set_text(ag_state *st, const char *text);
+
+/** Draws the board as multi-line text for people (its format is not stable).
+ *  @param st The state.
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size.
+ *  @param len Receives the length without the NUL (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *len);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ANCIENTGAMES_H */

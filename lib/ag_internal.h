@@ -1,0 +1,157 @@
+/*
+ * ag_internal.h -- what the core and the game files share; never installed.
+ *
+ * The core (api.c and friends) owns argument checks, the undo history, the
+ * buffer protocol and error messages.  A game file owns only its rules: it
+ * works on a fixed-size, pointer-free position struct ("pos") that the core
+ * stores inline in the state and snapshots into the history before every ply,
+ * so undo is a copy and games never write undo code.
+ */
+#ifndef AG_INTERNAL_H
+#define AG_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "ancientgames.h"
+
+/* Bounds shared by the core and every game. */
+#define AG__MAX_MOVES    512   /* most legal moves or choices in any state of any game */
+#define AG__MAX_OPTIONS  12
+#define AG__SPEC_MAX     256
+
+/* Move layout common to all games: kind << 24 | aux << 16 | to << 8 | from. */
+#define AG__MOVE(kind, aux, to, from) \
+  ((ag_move)(((uint32_t)(kind) << 24) | ((uint32_t)(aux) << 16) | \
+             ((uint32_t)(to) << 8) | (uint32_t)(from)))
+#define AG__MOVE_KIND(m) ((int)(((m) >> 24) & 0xffu))
+#define AG__MOVE_AUX(m)  ((int)(((m) >> 16) & 0xffu))
+#define AG__MOVE_TO(m)   ((int)(((m) >> 8) & 0xffu))
+#define AG__MOVE_FROM(m) ((int)((m) & 0xffu))
+
+/* An option of a game's spec.  With words == NULL the value is an integer in
+ * [min, max]; otherwise it is one of the NULL-terminated bare words and the
+ * stored value is the word's index.  def is the default value (or index). */
+typedef struct ag__optdef {
+  const char *name;
+  int def, min, max;
+  const char *const *words;
+} ag__optdef;
+
+typedef struct ag__node { const char *name; int x, y, kind; } ag__node;
+typedef struct ag__edge { int a, b, kind; } ag__edge;
+
+/* Bounded text writer: len counts every byte asked for, even past cap, so one
+ * pass both writes and measures (the AG_EBUFS protocol). */
+typedef struct ag__buf { char *p; size_t cap, len; } ag__buf;
+void ag__putc(ag__buf *b, char c);
+void ag__puts(ag__buf *b, const char *s);
+void ag__printf(ag__buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 2, 3)))
+#endif
+  ;
+
+/* Earlier positions of the game being played, for rules that look back
+ * (repetition).  ag__past_at(p, 0) is the newest snapshot: during apply,
+ * the position the move is being applied to; during a playout, the one before
+ * the playout's start. */
+typedef struct ag__past {
+  const unsigned char *base;  /* first history entry */
+  size_t stride, offset;      /* entry size; offset of the position in an entry */
+  size_t count;               /* number of earlier positions */
+} ag__past;
+const void *ag__past_at(const ag__past *p, size_t back);
+
+typedef struct ag__vt {
+  const char *name;                 /* "hare" */
+  unsigned flags;                   /* AG_GAME_* */
+  const ag__optdef *options;        /* in canonical order */
+  int num_options;
+  const char *player_names[2];
+  size_t game_size;                 /* bytes of private game data (tables, keys) */
+  size_t pos_size;                  /* bytes of the position struct */
+
+  /* Validates option combinations, fills geometry, limits and private data.
+   * On failure returns ag__fail(AG_EPARSE or AG_EINVAL, message). */
+  int (*setup)(ag_game *g);
+  void (*initial)(const ag_game *g, void *pos);
+  int (*current_player)(const ag_game *g, const void *pos);
+  /* Moves of `player` in ascending order; none for a player who does not act. */
+  size_t (*legal)(const ag_game *g, const void *pos, int player, ag_move *out);
+  /* Chance outcomes ascending with weights; NULL for games without chance. */
+  size_t (*chance)(const ag_game *g, const void *pos, ag_move *out, uint32_t *w,
+                   uint32_t *total);
+  /* Applies n pre-validated moves (n == 2 at a simultaneous node, else 1). */
+  void (*apply)(const ag_game *g, void *pos, const ag_move *m, size_t n,
+                const ag__past *past);
+  int (*outcome)(const ag_game *g, const void *pos, int *winner, int *reason);
+  uint64_t (*hash)(const ag_game *g, const void *pos);
+  int (*piece)(const ag_game *g, const void *pos, int node, int index,
+               int *owner, int *kind, int *count);
+  int (*info)(const ag_game *g, const void *pos, int key, int index, int *value);
+  void (*write)(const ag_game *g, const void *pos, ag__buf *b);
+  /* Parses position text into pos; on failure ag__fail(AG_EPARSE, "... at byte N"). */
+  int (*read)(const ag_game *g, void *pos, const char *text);
+  /* AG_OK, or AG_EINVAL when m is not a move of this game. */
+  int (*move_write)(const ag_game *g, ag_move m, ag__buf *b);
+  int (*move_read)(const ag_game *g, const char *text, ag_move *m);
+  int (*move_info)(const ag_game *g, ag_move m, int *kind, int *from, int *to);
+  void (*render)(const ag_game *g, const void *pos, ag__buf *b);
+  /* Reference random playout on a private copy (see ag_state_playout()). */
+  int (*playout)(const ag_game *g, const void *pos, const ag__past *past,
+                 uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
+                 int *reason);
+} ag__vt;
+
+struct ag_game {
+  const ag__vt *vt;
+  char spec[AG__SPEC_MAX];
+  int opt[AG__MAX_OPTIONS];         /* option values in the vt->options order */
+  const ag__node *nodes;
+  int num_nodes;
+  const ag__edge *edges;
+  int num_edges;
+  int width, height;
+  size_t limit[8];                  /* indexed by ag_limit */
+  void *data;                       /* vt->game_size bytes, max-aligned, zeroed */
+};
+
+/* One history entry: the moves of the ply, then a snapshot of the position
+ * before it (at offset ag__hist_offset). */
+typedef struct ag__hist { ag_move moves[2]; uint32_t n; } ag__hist;
+
+struct ag_state {
+  const ag_game *game;
+  size_t ply, cap, stride;
+  unsigned char *hist;
+  void *pos;                        /* vt->pos_size bytes, allocated with the state */
+};
+
+/* Errors: sets this thread's message and returns code. */
+int ag__fail(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 2, 3)))
+#endif
+  ;
+
+/* Registry (registry.c): the explicit table of games. */
+const ag__vt *ag__find_game(const char *name, size_t len);
+extern const ag__vt ag__hare_vt;
+
+/* Zobrist keys: n keys from SplitMix64 seeded by a constant derived from name. */
+void ag__zobrist_fill(uint64_t *keys, size_t n, const char *name);
+
+/* Weighted pick used by ag_state_sample_chance() and every playout. */
+size_t ag__pick_weighted(uint64_t *rng, const uint32_t *w, size_t n, uint32_t total);
+
+/* Spec parsing (spec.c). */
+int ag__spec_parse(const char *spec, const ag__vt **vt, int *opt);
+void ag__spec_print(const ag__vt *vt, const int *opt, char *out, size_t cap);
+
+/* Bounded text parsing helpers for the games' read functions. */
+typedef struct ag__scan { const char *s; size_t i; } ag__scan;
+int ag__scan_int(ag__scan *sc, long lo, long hi, long *out);   /* 1 ok, 0 no */
+int ag__scan_lit(ag__scan *sc, const char *lit);                /* 1 ok, 0 no */
+
+#endif /* AG_INTERNAL_H */

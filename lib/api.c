@@ -1,0 +1,637 @@
+/*
+ * api.c -- every public entry point of libancientgames.
+ *
+ * Each function checks its arguments here, in one place, then dispatches to
+ * the game's vtable.  The game code only ever sees valid handles, legal moves
+ * and buffers of the right size.  This file also owns the undo history: a flat
+ * array of entries, each holding the ply's moves and a snapshot of the
+ * position before it, so undo is a copy and restores text, hash and legal
+ * moves exactly.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ag_internal.h"
+
+#define AG__POS_OFFSET 16      /* offset of the snapshot in a history entry */
+#define AG__INITIAL_HISTORY 1024
+
+/* ---------------------------------------------------------------- helpers */
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+static void *hist_entry(const ag_state *st, size_t i)
+{
+  return st->hist + i * st->stride;
+}
+
+static ag__past past_of(const ag_state *st, size_t count)
+{
+  ag__past p;
+  p.base = st->hist;
+  p.stride = st->stride;
+  p.offset = AG__POS_OFFSET;
+  p.count = count;
+  return p;
+}
+
+/* Checks a caller's (buf, cap) pair: a NULL buffer is only allowed with cap 0. */
+static int check_buf(const void *buf, size_t cap)
+{
+  if (!buf && cap) return ag__fail(AG_EINVAL, "buffer is NULL but capacity is %zu", cap);
+  return AG_OK;
+}
+
+/* Ends a text write: NUL-terminates what fits and reports AG_EBUFS when the
+ * text did not fit, with *len set to the full length either way. */
+static int finish_text(ag__buf *b, size_t *len)
+{
+  if (len) *len = b->len;
+  if (b->cap) b->p[b->len < b->cap ? b->len : b->cap - 1] = '\0';
+  if (b->len + 1 > b->cap)
+    return ag__fail(AG_EBUFS, "text needs %zu bytes, buffer has %zu", b->len + 1, b->cap);
+  return AG_OK;
+}
+
+/* Copies n moves (and weights) to the caller under the buffer protocol. */
+static int give_moves(const ag_move *mv, const uint32_t *w, size_t n,
+                      ag_move *buf, uint32_t *wbuf, size_t cap, size_t *out_n)
+{
+  *out_n = n;
+  if (n > cap) return ag__fail(AG_EBUFS, "%zu moves do not fit in a buffer of %zu", n, cap);
+  if (n) memcpy(buf, mv, n * sizeof *mv);
+  if (w && n) memcpy(wbuf, w, n * sizeof *w);
+  return AG_OK;
+}
+
+/* Moves of `player` now, into mv (AG__MAX_MOVES entries); chance outcomes for
+ * AG_PLAYER_CHANCE.  Returns the count. */
+static size_t collect_moves(const ag_state *st, int player, ag_move *mv)
+{
+  const ag_game *g = st->game;
+  int cp = g->vt->current_player(g, st->pos);
+  uint32_t w[AG__MAX_MOVES], total;
+  if (player == AG_PLAYER_CHANCE)
+    return cp == AG_PLAYER_CHANCE && g->vt->chance ? g->vt->chance(g, st->pos, mv, w, &total) : 0;
+  if (cp == player || cp == AG_PLAYER_SIMULTANEOUS) return g->vt->legal(g, st->pos, player, mv);
+  return 0;
+}
+
+static int contains(const ag_move *mv, size_t n, ag_move m)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (mv[i] == m) return 1;
+  return 0;
+}
+
+/* Fails with AG_EILLEGAL, quoting the move's text when it has one. */
+static int fail_illegal(const ag_game *g, ag_move m, int player)
+{
+  char text[64];
+  ag__buf b = {text, sizeof text, 0};
+  if (g->vt->move_write(g, m, &b) != AG_OK || b.len >= sizeof text)
+    return ag__fail(AG_EILLEGAL, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+  text[b.len] = '\0';
+  return ag__fail(AG_EILLEGAL, "move '%s' is not legal for player %d here", text, player);
+}
+
+/* Grows the history so that one more ply fits. */
+static int history_room(ag_state *st, size_t need)
+{
+  unsigned char *h;
+  size_t cap;
+  if (need <= st->cap) return AG_OK;
+  cap = st->cap ? st->cap : 16;
+  while (cap < need) cap *= 2;
+  h = realloc(st->hist, cap * st->stride);
+  if (!h) return ag__fail(AG_ENOMEM, "cannot grow the history to %zu plies", cap);
+  st->hist = h;
+  st->cap = cap;
+  return AG_OK;
+}
+
+/* Records the ply in the history, then lets the game apply it. */
+static int push_and_apply(ag_state *st, const ag_move *m, size_t n)
+{
+  const ag_game *g = st->game;
+  ag__hist *h;
+  ag__past past;
+  int rc = history_room(st, st->ply + 1);
+  if (rc < 0) return rc;
+  h = hist_entry(st, st->ply);
+  memset(h, 0, sizeof *h);
+  memcpy(h->moves, m, n * sizeof *m);
+  h->n = (uint32_t)n;
+  memcpy((unsigned char *)h + AG__POS_OFFSET, st->pos, g->vt->pos_size);
+  st->ply++;
+  past = past_of(st, st->ply);
+  g->vt->apply(g, st->pos, m, n, &past);
+  return AG_OK;
+}
+
+#define CHECK_GAME(g, rv) do { if (!(g)) return ag__fail(AG_EINVAL, "%s: game is NULL", __func__), (rv); } while (0)
+#define CHECK_STATE(st, rv) do { if (!(st)) return ag__fail(AG_EINVAL, "%s: state is NULL", __func__), (rv); } while (0)
+
+/* ------------------------------------------------------------------ games */
+
+AG_API int ag_game_new(const char *spec, ag_game **out)
+{
+  const ag__vt *vt;
+  ag_game *g;
+  int opt[AG__MAX_OPTIONS] = {0}, rc;
+  if (out) *out = NULL;
+  if (!spec || !out) return ag__fail(AG_EINVAL, "ag_game_new: spec or out is NULL");
+  if ((rc = ag__spec_parse(spec, &vt, opt)) < 0) return rc;
+  g = calloc(1, sizeof *g);
+  if (!g) return ag__fail(AG_ENOMEM, "ag_game_new: out of memory");
+  g->vt = vt;
+  memcpy(g->opt, opt, sizeof opt);
+  ag__spec_print(vt, opt, g->spec, sizeof g->spec);
+  if (vt->game_size && !(g->data = calloc(1, vt->game_size))) {
+    free(g);
+    return ag__fail(AG_ENOMEM, "ag_game_new: out of memory");
+  }
+  if ((rc = vt->setup(g)) < 0) {
+    free(g->data);
+    free(g);
+    return rc;
+  }
+  *out = g;
+  return AG_OK;
+}
+
+AG_API void ag_game_free(ag_game *g)
+{
+  if (!g) return;
+  free(g->data);
+  free(g);
+}
+
+AG_API const char *ag_game_name(const ag_game *g) { return g ? g->vt->name : NULL; }
+AG_API const char *ag_game_spec(const ag_game *g) { return g ? g->spec : NULL; }
+AG_API unsigned ag_game_flags(const ag_game *g) { return g ? g->vt->flags : 0; }
+
+AG_API int ag_game_num_players(const ag_game *g)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  return 2;
+}
+
+AG_API const char *ag_game_player_name(const ag_game *g, int player)
+{
+  if (!g || player < 0 || player > 1) return NULL;
+  return g->vt->player_names[player];
+}
+
+AG_API size_t ag_game_limit(const ag_game *g, ag_limit which)
+{
+  if (!g || (int)which < 1 || (int)which > 6) return 0;
+  return g->limit[which];
+}
+
+/* --------------------------------------------------------------- geometry */
+
+AG_API int ag_game_num_nodes(const ag_game *g)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  return g->num_nodes;
+}
+
+AG_API int ag_game_node(const ag_game *g, int node, int *x, int *y, int *kind)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  if (node < 0 || node >= g->num_nodes)
+    return ag__fail(AG_EINVAL, "node %d out of range 0..%d", node, g->num_nodes - 1);
+  if (x) *x = g->nodes[node].x;
+  if (y) *y = g->nodes[node].y;
+  if (kind) *kind = g->nodes[node].kind;
+  return AG_OK;
+}
+
+AG_API const char *ag_game_node_name(const ag_game *g, int node)
+{
+  if (!g || node < 0 || node >= g->num_nodes) return NULL;
+  return g->nodes[node].name;
+}
+
+static int same_name(const char *a, const char *b)
+{
+  for (; *a && *b; a++, b++)
+    if (tolower((unsigned char)*a) != tolower((unsigned char)*b)) return 0;
+  return *a == *b;
+}
+
+AG_API int ag_game_node_find(const ag_game *g, const char *name, int *node)
+{
+  int i;
+  CHECK_GAME(g, AG_EINVAL);
+  if (!name || !node) return ag__fail(AG_EINVAL, "ag_game_node_find: name or node is NULL");
+  for (i = 0; i < g->num_nodes; i++)
+    if (same_name(g->nodes[i].name, name)) {
+      *node = i;
+      return AG_OK;
+    }
+  return ag__fail(AG_ENOTFOUND, "%s has no node named '%.40s'", g->vt->name, name);
+}
+
+AG_API int ag_game_num_edges(const ag_game *g)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  return g->num_edges;
+}
+
+AG_API int ag_game_edge(const ag_game *g, int edge, int *a, int *b, int *kind)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  if (edge < 0 || edge >= g->num_edges)
+    return ag__fail(AG_EINVAL, "edge %d out of range 0..%d", edge, g->num_edges - 1);
+  if (a) *a = g->edges[edge].a;
+  if (b) *b = g->edges[edge].b;
+  if (kind) *kind = g->edges[edge].kind;
+  return AG_OK;
+}
+
+AG_API void ag_game_extent(const ag_game *g, int *width, int *height)
+{
+  if (width) *width = g ? g->width : 0;
+  if (height) *height = g ? g->height : 0;
+}
+
+/* ------------------------------------------------------------------ moves */
+
+AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, size_t *len)
+{
+  ag__buf b = {buf, cap, 0};
+  int rc;
+  CHECK_GAME(g, AG_EINVAL);
+  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  if (g->vt->move_write(g, m, &b) != AG_OK)
+    return ag__fail(AG_EINVAL, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+  return finish_text(&b, len);
+}
+
+AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  if (!text || !out) return ag__fail(AG_EINVAL, "ag_move_from_text: text or out is NULL");
+  return g->vt->move_read(g, text, out);
+}
+
+AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to)
+{
+  int k, f, t;
+  CHECK_GAME(g, AG_EINVAL);
+  if (g->vt->move_info(g, m, &k, &f, &t) != AG_OK)
+    return ag__fail(AG_EINVAL, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+  if (kind) *kind = k;
+  if (from) *from = f;
+  if (to) *to = t;
+  return AG_OK;
+}
+
+/* ----------------------------------------------------------------- states */
+
+AG_API int ag_state_new(const ag_game *g, ag_state **out)
+{
+  ag_state *st;
+  size_t reserve;
+  if (out) *out = NULL;
+  CHECK_GAME(g, AG_EINVAL);
+  if (!out) return ag__fail(AG_EINVAL, "ag_state_new: out is NULL");
+  st = calloc(1, sizeof *st);
+  if (!st) return ag__fail(AG_ENOMEM, "ag_state_new: out of memory");
+  st->game = g;
+  st->stride = AG__POS_OFFSET + round_up(g->vt->pos_size, 16);
+  st->pos = calloc(1, round_up(g->vt->pos_size, 16));
+  reserve = g->limit[AG_LIMIT_PLIES];
+  if (reserve == 0 || reserve > AG__INITIAL_HISTORY) reserve = AG__INITIAL_HISTORY;
+  if (!st->pos || history_room(st, reserve) < 0) {
+    ag_state_free(st);
+    return ag__fail(AG_ENOMEM, "ag_state_new: out of memory");
+  }
+  g->vt->initial(g, st->pos);
+  *out = st;
+  return AG_OK;
+}
+
+AG_API void ag_state_free(ag_state *st)
+{
+  if (!st) return;
+  free(st->hist);
+  free(st->pos);
+  free(st);
+}
+
+AG_API int ag_state_clone(const ag_state *st, ag_state **out)
+{
+  int rc;
+  if (out) *out = NULL;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!out) return ag__fail(AG_EINVAL, "ag_state_clone: out is NULL");
+  if ((rc = ag_state_new(st->game, out)) < 0) return rc;
+  if ((rc = ag_state_copy(*out, st)) < 0) {
+    ag_state_free(*out);
+    *out = NULL;
+  }
+  return rc;
+}
+
+AG_API int ag_state_copy(ag_state *dst, const ag_state *src)
+{
+  int rc;
+  if (!dst || !src) return ag__fail(AG_EINVAL, "ag_state_copy: dst or src is NULL");
+  if (dst == src) return AG_OK;
+  if (dst->game != src->game && strcmp(dst->game->spec, src->game->spec) != 0)
+    return ag__fail(AG_EMISMATCH, "ag_state_copy: %s and %s are different games",
+                    dst->game->spec, src->game->spec);
+  if ((rc = history_room(dst, src->ply)) < 0) return rc;
+  if (src->ply) memcpy(dst->hist, src->hist, src->ply * src->stride);
+  memcpy(dst->pos, src->pos, src->game->vt->pos_size);
+  dst->ply = src->ply;
+  return AG_OK;
+}
+
+AG_API void ag_state_reset(ag_state *st)
+{
+  if (!st) return;
+  memset(st->pos, 0, st->game->vt->pos_size);
+  st->game->vt->initial(st->game, st->pos);
+  st->ply = 0;
+}
+
+AG_API int ag_state_reserve(ag_state *st, size_t plies)
+{
+  CHECK_STATE(st, AG_EINVAL);
+  if (plies > SIZE_MAX / st->stride) return ag__fail(AG_ENOMEM, "ag_state_reserve: too many plies");
+  return history_room(st, plies);
+}
+
+AG_API const ag_game *ag_state_game(const ag_state *st) { return st ? st->game : NULL; }
+
+/* ---------------------------------------------------------------- playing */
+
+AG_API int ag_state_current_player(const ag_state *st)
+{
+  CHECK_STATE(st, AG_EINVAL);
+  return st->game->vt->current_player(st->game, st->pos);
+}
+
+AG_API int ag_state_is_terminal(const ag_state *st)
+{
+  CHECK_STATE(st, AG_EINVAL);
+  return st->game->vt->current_player(st->game, st->pos) == AG_PLAYER_TERMINAL;
+}
+
+AG_API size_t ag_state_ply(const ag_state *st) { return st ? st->ply : 0; }
+
+/* Accepts 0..n-1 and AG_PLAYER_CHANCE as the player asked about. */
+static int check_player(int player)
+{
+  if (player == AG_PLAYER_CHANCE || player == 0 || player == 1) return AG_OK;
+  return ag__fail(AG_EINVAL, "player %d is neither 0, 1 nor AG_PLAYER_CHANCE", player);
+}
+
+AG_API int ag_state_legal_moves(const ag_state *st, int player, ag_move *buf, size_t cap,
+                                size_t *n)
+{
+  ag_move mv[AG__MAX_MOVES];
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!n) return ag__fail(AG_EINVAL, "ag_state_legal_moves: n is NULL");
+  if ((rc = check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
+  return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
+}
+
+AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m)
+{
+  ag_move mv[AG__MAX_MOVES];
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if ((rc = check_player(player)) < 0) return rc;
+  return contains(mv, collect_moves(st, player, mv), m);
+}
+
+AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t *weights,
+                                    size_t cap, size_t *n, uint32_t *total)
+{
+  const ag_game *g;
+  ag_move mv[AG__MAX_MOVES];
+  uint32_t w[AG__MAX_MOVES], t = 0;
+  size_t k;
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  g = st->game;
+  if (!n) return ag__fail(AG_EINVAL, "ag_state_chance_outcomes: n is NULL");
+  if ((rc = check_buf(moves, cap)) < 0 || (rc = check_buf(weights, cap)) < 0) return rc;
+  if (g->vt->current_player(g, st->pos) != AG_PLAYER_CHANCE || !g->vt->chance)
+    return ag__fail(AG_EPHASE, "%s: not a chance node", g->vt->name);
+  k = g->vt->chance(g, st->pos, mv, w, &t);
+  if (total) *total = t;
+  return give_moves(mv, w, k, moves, weights, cap, n);
+}
+
+AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *out)
+{
+  const ag_game *g;
+  ag_move mv[AG__MAX_MOVES];
+  uint32_t w[AG__MAX_MOVES], t;
+  size_t k;
+  CHECK_STATE(st, AG_EINVAL);
+  g = st->game;
+  if (!rng || !out) return ag__fail(AG_EINVAL, "ag_state_sample_chance: rng or out is NULL");
+  if (g->vt->current_player(g, st->pos) != AG_PLAYER_CHANCE || !g->vt->chance)
+    return ag__fail(AG_EPHASE, "%s: not a chance node", g->vt->name);
+  k = g->vt->chance(g, st->pos, mv, w, &t);
+  *out = mv[ag__pick_weighted(rng, w, k, t)];
+  return AG_OK;
+}
+
+AG_API int ag_state_apply(ag_state *st, ag_move m)
+{
+  ag_move mv[AG__MAX_MOVES];
+  int cp;
+  CHECK_STATE(st, AG_EINVAL);
+  cp = st->game->vt->current_player(st->game, st->pos);
+  if (cp == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "the game is over");
+  if (cp == AG_PLAYER_SIMULTANEOUS)
+    return ag__fail(AG_EPHASE, "both players choose now: use ag_state_apply_joint");
+  if (!contains(mv, collect_moves(st, cp, mv), m)) return fail_illegal(st->game, m, cp);
+  return push_and_apply(st, &m, 1);
+}
+
+AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n)
+{
+  ag_move mv[AG__MAX_MOVES];
+  int p;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!moves || n != 2) return ag__fail(AG_EINVAL, "ag_state_apply_joint: need 2 moves, got %zu", moves ? n : 0);
+  if (st->game->vt->current_player(st->game, st->pos) != AG_PLAYER_SIMULTANEOUS)
+    return ag__fail(AG_EPHASE, "not a simultaneous node: use ag_state_apply");
+  for (p = 0; p < 2; p++)
+    if (!contains(mv, st->game->vt->legal(st->game, st->pos, p, mv), moves[p]))
+      return fail_illegal(st->game, moves[p], p);
+  return push_and_apply(st, moves, 2);
+}
+
+AG_API int ag_state_undo(ag_state *st)
+{
+  CHECK_STATE(st, AG_EINVAL);
+  if (st->ply == 0) return ag__fail(AG_EPHASE, "nothing to undo");
+  st->ply--;
+  memcpy(st->pos, (unsigned char *)hist_entry(st, st->ply) + AG__POS_OFFSET,
+         st->game->vt->pos_size);
+  return AG_OK;
+}
+
+AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t *n)
+{
+  size_t i, k = 0, j;
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!n) return ag__fail(AG_EINVAL, "ag_state_history: n is NULL");
+  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  for (i = 0; i < st->ply; i++) k += ((const ag__hist *)hist_entry(st, i))->n;
+  *n = k;
+  if (k > cap) return ag__fail(AG_EBUFS, "%zu moves do not fit in a buffer of %zu", k, cap);
+  for (i = 0, k = 0; i < st->ply; i++) {
+    const ag__hist *h = hist_entry(st, i);
+    for (j = 0; j < h->n; j++) buf[k++] = h->moves[j];
+  }
+  return AG_OK;
+}
+
+AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
+                            size_t *plies, int *winner, int *reason)
+{
+  ag__past past;
+  size_t p = 0;
+  int w = AG_PLAYER_NONE, r = AG_END_NONE, rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!rng) return ag__fail(AG_EINVAL, "ag_state_playout: rng is NULL");
+  past = past_of(st, st->ply);
+  rc = st->game->vt->playout(st->game, st->pos, &past, rng, max_plies, &p, &w, &r);
+  if (plies) *plies = p;
+  if (winner) *winner = w;
+  if (reason) *reason = r;
+  return rc;
+}
+
+/* --------------------------------------------------------------- position */
+
+AG_API uint64_t ag_state_hash(const ag_state *st)
+{
+  return st ? st->game->vt->hash(st->game, st->pos) : 0;
+}
+
+/* Two states hold the same position when their position texts are equal. */
+AG_API int ag_state_equal(const ag_state *a, const ag_state *b)
+{
+  ag__buf ba = {NULL, 0, 0}, bb = {NULL, 0, 0};
+  char *ta, *tb;
+  int eq;
+  if (!a || !b) return ag__fail(AG_EINVAL, "ag_state_equal: a state is NULL");
+  if (a->game != b->game && strcmp(a->game->spec, b->game->spec) != 0)
+    return ag__fail(AG_EMISMATCH, "ag_state_equal: different games");
+  a->game->vt->write(a->game, a->pos, &ba);
+  b->game->vt->write(b->game, b->pos, &bb);
+  if (ba.len != bb.len) return 0;
+  ta = malloc(ba.len + 1);
+  tb = malloc(bb.len + 1);
+  if (!ta || !tb) {
+    free(ta);
+    free(tb);
+    return ag__fail(AG_ENOMEM, "ag_state_equal: out of memory");
+  }
+  ba.p = ta, ba.cap = ba.len + 1, ba.len = 0;
+  bb.p = tb, bb.cap = bb.len + 1, bb.len = 0;
+  a->game->vt->write(a->game, a->pos, &ba);
+  b->game->vt->write(b->game, b->pos, &bb);
+  eq = memcmp(ta, tb, ba.len) == 0;
+  free(ta);
+  free(tb);
+  return eq;
+}
+
+AG_API int ag_state_piece(const ag_state *st, int node, int index, int *owner, int *kind,
+                          int *count)
+{
+  int o = 0, k = 0, c = 0, rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if (node < 0 || node >= st->game->num_nodes)
+    return ag__fail(AG_EINVAL, "node %d out of range 0..%d", node, st->game->num_nodes - 1);
+  if (index < 0) return ag__fail(AG_EINVAL, "index %d is negative", index);
+  rc = st->game->vt->piece(st->game, st->pos, node, index, &o, &k, &c);
+  if (rc == 1) {
+    if (owner) *owner = o;
+    if (kind) *kind = k;
+    if (count) *count = c;
+  }
+  return rc;
+}
+
+AG_API int ag_state_info(const ag_state *st, ag_info key, int index, int *value)
+{
+  CHECK_STATE(st, AG_EINVAL);
+  if (!value) return ag__fail(AG_EINVAL, "ag_state_info: value is NULL");
+  return st->game->vt->info(st->game, st->pos, (int)key, index, value);
+}
+
+AG_API int ag_state_outcome(const ag_state *st, int *winner, int *reason)
+{
+  int w = AG_PLAYER_NONE, r = AG_END_NONE, rc;
+  CHECK_STATE(st, AG_EINVAL);
+  rc = st->game->vt->outcome(st->game, st->pos, &w, &r);
+  if (winner) *winner = w;
+  if (reason) *reason = r;
+  return rc;
+}
+
+AG_API int ag_state_returns(const ag_state *st, double *out, size_t n)
+{
+  int w, p;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!out || n < 2) return ag__fail(AG_EINVAL, "ag_state_returns: need room for 2 values");
+  if (ag_state_outcome(st, &w, NULL) != AG_OUTCOME_WIN) w = AG_PLAYER_NONE;
+  for (p = 0; p < 2; p++) out[p] = w == AG_PLAYER_NONE ? 0.0 : (w == p ? 1.0 : -1.0);
+  return AG_OK;
+}
+
+/* ------------------------------------------------------------------- text */
+
+AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *len)
+{
+  ag__buf b = {buf, cap, 0};
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  st->game->vt->write(st->game, st->pos, &b);
+  return finish_text(&b, len);
+}
+
+AG_API int ag_state_set_text(ag_state *st, const char *text)
+{
+  void *scratch;
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if (!text) return ag__fail(AG_EINVAL, "ag_state_set_text: text is NULL");
+  scratch = calloc(1, round_up(st->game->vt->pos_size, 16));
+  if (!scratch) return ag__fail(AG_ENOMEM, "ag_state_set_text: out of memory");
+  rc = st->game->vt->read(st->game, scratch, text);
+  if (rc == AG_OK) {
+    memcpy(st->pos, scratch, st->game->vt->pos_size);
+    st->ply = 0;
+  }
+  free(scratch);
+  return rc;
+}
+
+AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *len)
+{
+  ag__buf b = {buf, cap, 0};
+  int rc;
+  CHECK_STATE(st, AG_EINVAL);
+  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  st->game->vt->render(st->game, st->pos, &b);
+  return finish_text(&b, len);
+}

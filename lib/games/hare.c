@@ -1,0 +1,602 @@
+/*
+ * hare.c -- the hare hunt (cercar la liebre, Alfonso X, 1283), exactly as
+ * settled by shared/rules/hare-hunt.md.
+ *
+ * Hunters are player 0, the hare player 1.  Positions are 25-bit bitboards.
+ * One ply is one step or one jump; after a jump with another jump available
+ * (chain=1) the hare moves again and may only jump or pass.  The hare wins the
+ * moment the hunters are down to 9; the side to move with no move loses;
+ * repetition at turn boundaries and the ply cap are draws.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ag_internal.h"
+#include "hare_board.h"
+
+enum { OPT_HUNTERS, OPT_FIRST, OPT_CHAIN, OPT_REPETITION, OPT_MAX_PLIES };
+enum { HUNTERS = 0, HARE = 1 };
+enum { RESULT_NONE, RESULT_HUNTERS, RESULT_HARE, RESULT_DRAW };
+
+#define WIN_THRESHOLD 9          /* the hare wins when this many hunters are left */
+#define MAX_MOVES 96             /* 12 hunters x 8 neighbours bounds every move list */
+#define PASS_MOVE AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
+
+static const char *const first_words[] = {"hunters", "hare", NULL};
+
+static const ag__optdef hare_options[] = {
+  {"hunters", 12, 10, 12, NULL},
+  {"first", 0, 0, 1, first_words},
+  {"chain", 1, 0, 1, NULL},
+  {"repetition", 3, 0, 3, NULL},
+  {"max_plies", 1000, 0, 1000000, NULL},
+};
+
+static const char *const point_names[HARE_POINTS] = {
+  "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3",
+  "d3", "e3", "a4", "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
+};
+
+/* Private game data: board tables, geometry, Zobrist keys and options. */
+typedef struct hare_game {
+  hare_board board;
+  ag__node nodes[HARE_POINTS];
+  ag__edge edges[56];
+  uint64_t key_hunter[HARE_POINTS], key_hare[HARE_POINTS], key_hare_to_move, key_chain;
+  uint32_t start_hunters;
+  int first, chain, repetition;
+  uint32_t max_plies;
+} hare_game;
+
+/* The position.  ply and since_capture are clocks: in the text, not the hash. */
+typedef struct hare_pos {
+  uint64_t hash;
+  uint32_t hunters;        /* bitboard of hunters */
+  uint32_t ply;            /* plies played since the start */
+  uint32_t since_capture;  /* plies since the last capture (repetition window) */
+  uint8_t hare;            /* the hare's point */
+  uint8_t to_move;         /* HUNTERS or HARE */
+  uint8_t chain;           /* 1 while the hare is in the middle of a chain */
+  uint8_t result;          /* RESULT_* */
+  uint8_t reason;          /* AG_END_* */
+} hare_pos;
+
+#define GAME(g) ((const hare_game *)(g)->data)
+
+static int popcount25(uint32_t x) { return __builtin_popcount(x); }
+
+static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
+{
+  uint64_t h = hg->key_hare[p->hare];
+  uint32_t m;
+  for (m = p->hunters; m; m &= m - 1) h ^= hg->key_hunter[__builtin_ctz(m)];
+  if (p->to_move == HARE) h ^= hg->key_hare_to_move;
+  if (p->chain) h ^= hg->key_chain;
+  return h;
+}
+
+/* ------------------------------------------------------------ move lists */
+
+/* Jumps available to the hare from its point, ascending. */
+static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
+{
+  uint32_t occupied = p->hunters | (1u << p->hare);
+  int from = p->hare, k;
+  size_t n = 0;
+  for (k = 0; k < b->jump_count[from]; k++) {
+    int over = b->jump_over[from][k], land = b->jump_land[from][k];
+    if ((p->hunters >> over & 1) && !(occupied >> land & 1))
+      out[n++] = AG__MOVE(AG_MOVE_JUMP, over, land, from);
+  }
+  return n;
+}
+
+/* Every legal move of the side to move, in ascending order: steps sorted by
+ * (to, from), then jumps by (over, to), then pass. */
+static size_t generate(const hare_board *b, const hare_pos *p, ag_move *out)
+{
+  uint32_t empty = ~(p->hunters | (1u << p->hare)) & 0x1ffffffu, m, f;
+  size_t n = 0;
+  if (p->result) return 0;
+  if (p->to_move == HUNTERS) {
+    for (m = empty; m; m &= m - 1) {
+      int to = __builtin_ctz(m);
+      for (f = b->neighbours[to] & p->hunters; f; f &= f - 1)
+        out[n++] = AG__MOVE(AG_MOVE_STEP, 0, to, __builtin_ctz(f));
+    }
+    return n;
+  }
+  if (!p->chain)
+    for (m = b->neighbours[p->hare] & empty; m; m &= m - 1)
+      out[n++] = AG__MOVE(AG_MOVE_STEP, 0, __builtin_ctz(m), p->hare);
+  n += hare_jumps(b, p, out + n);
+  if (p->chain) out[n++] = PASS_MOVE;
+  return n;
+}
+
+/* Whether the side to move at a turn boundary has any move. */
+static int can_move(const hare_board *b, const hare_pos *p)
+{
+  uint32_t empty = ~(p->hunters | (1u << p->hare)) & 0x1ffffffu, m;
+  ag_move jumps[HARE_MAX_JUMPS];
+  if (p->to_move == HARE)
+    return (b->neighbours[p->hare] & empty) != 0 || hare_jumps(b, p, jumps) > 0;
+  for (m = p->hunters; m; m &= m - 1)
+    if (b->neighbours[__builtin_ctz(m)] & empty) return 1;
+  return 0;
+}
+
+/* --------------------------------------------------------------- playing */
+
+/* Plays one legal move on the board and the clocks; returns 1 when the ply
+ * ends a turn (the next position is a turn boundary), 0 mid-chain. */
+static int play(const hare_game *hg, hare_pos *p, ag_move m)
+{
+  int kind = AG__MOVE_KIND(m), from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m);
+  ag_move jumps[HARE_MAX_JUMPS];
+  p->ply++;
+  p->since_capture++;
+  if (kind == AG_MOVE_PASS) {
+    p->chain = 0;
+    p->hash ^= hg->key_chain;
+  } else if (p->to_move == HUNTERS) {
+    p->hunters ^= (1u << from) | (1u << to);
+    p->hash ^= hg->key_hunter[from] ^ hg->key_hunter[to];
+  } else {
+    p->hare = (uint8_t)to;
+    p->hash ^= hg->key_hare[from] ^ hg->key_hare[to];
+    if (kind == AG_MOVE_JUMP) {
+      int over = AG__MOVE_AUX(m);
+      p->hunters &= ~(1u << over);
+      p->hash ^= hg->key_hunter[over];
+      p->since_capture = 0;
+      if (popcount25(p->hunters) <= WIN_THRESHOLD) {
+        p->result = RESULT_HARE;
+        p->reason = AG_END_CAPTURES;
+        return 0;
+      }
+      if (hg->chain && hare_jumps(&hg->board, p, jumps) > 0) {
+        if (!p->chain) p->hash ^= hg->key_chain;
+        p->chain = 1;
+        return 0;
+      }
+      if (p->chain) p->hash ^= hg->key_chain;
+      p->chain = 0;
+    }
+  }
+  p->to_move ^= 1;
+  p->hash ^= hg->key_hare_to_move;
+  return 1;
+}
+
+/* Decides the result after a ply: a blocked side to move loses; `repeats`
+ * earlier occurrences of a turn-boundary position make a repetition draw;
+ * then the ply cap. */
+static void settle(const hare_game *hg, hare_pos *p, int boundary, int repeats)
+{
+  if (p->result) return;
+  if (boundary && !can_move(&hg->board, p)) {
+    p->result = p->to_move == HARE ? RESULT_HUNTERS : RESULT_HARE;
+    p->reason = AG_END_BLOCKED;
+  } else if (boundary && hg->repetition && repeats + 1 >= hg->repetition) {
+    p->result = RESULT_DRAW;
+    p->reason = AG_END_REPETITION;
+  } else if (hg->max_plies && p->ply >= hg->max_plies) {
+    p->result = RESULT_DRAW;
+    p->reason = AG_END_PLY_LIMIT;
+  }
+}
+
+static int same_boundary(const hare_pos *a, const hare_pos *b)
+{
+  return !a->chain && a->hare == b->hare && a->hunters == b->hunters &&
+         a->to_move == b->to_move;
+}
+
+/* Earlier occurrences of p among the positions since the last capture. */
+static int count_repeats(const hare_pos *p, const ag__past *past)
+{
+  size_t back;
+  int n = 0;
+  for (back = 0; back < p->since_capture && back < past->count; back++)
+    n += same_boundary(ag__past_at(past, back), p);
+  return n;
+}
+
+static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
+                       const ag__past *past)
+{
+  const hare_game *hg = GAME(g);
+  hare_pos *p = pos;
+  int boundary;
+  (void)n;
+  boundary = play(hg, p, m[0]);
+  settle(hg, p, boundary, boundary && hg->repetition ? count_repeats(p, past) : 0);
+}
+
+/* A boundary position packed into one word, for the playout's repetition list. */
+static uint32_t boundary_key(const hare_pos *p)
+{
+  return p->hunters | (uint32_t)p->hare << 25 | (uint32_t)p->to_move << 30;
+}
+
+/* Remembers a boundary position for the playout's repetition count; the list
+ * starts on the stack and moves to the heap only in very long capture-free
+ * stretches.  Returns 0 when memory ran out. */
+static int remember(uint32_t **seen, size_t *n, size_t *cap, uint32_t *stack_list, uint32_t key)
+{
+  if (*n == *cap) {
+    uint32_t *bigger = malloc(2 * *cap * sizeof *bigger);
+    if (!bigger) return 0;
+    memcpy(bigger, *seen, *n * sizeof *bigger);
+    if (*seen != stack_list) free(*seen);
+    *seen = bigger;
+    *cap *= 2;
+  }
+  (*seen)[(*n)++] = key;
+  return 1;
+}
+
+/* The reference random playout on a copy of pos.  Repetition needs every
+ * boundary position since the last capture: those from the real history are
+ * counted through `past`, the playout's own in a local list. */
+static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
+                        uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
+                        int *reason)
+{
+  const hare_game *hg = GAME(g);
+  hare_pos p = *(const hare_pos *)pos;
+  ag_move mv[MAX_MOVES];
+  uint32_t stack_list[1024], *seen = stack_list;
+  size_t nseen = 0, cap = 1024, played = 0, i, back;
+  uint32_t history_window = p.since_capture;
+  int rc = AG_OK;
+  if (!p.chain) seen[nseen++] = boundary_key(&p);
+  while (!p.result && (max_plies == 0 || played < max_plies)) {
+    int boundary, repeats = 0;
+    size_t n = generate(&hg->board, &p, mv);
+    boundary = play(hg, &p, mv[ag_rng_below(rng, n)]);
+    played++;
+    if (p.since_capture == 0) nseen = 0, history_window = 0;
+    if (boundary && hg->repetition) {
+      uint32_t key = boundary_key(&p);
+      for (i = 0; i < nseen; i++) repeats += seen[i] == key;
+      for (back = 0; back < history_window && back < past->count; back++)
+        repeats += same_boundary(ag__past_at(past, back), &p);
+      if (!remember(&seen, &nseen, &cap, stack_list, key)) {
+        rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
+        break;
+      }
+    }
+    settle(hg, &p, boundary, repeats);
+  }
+  if (seen != stack_list) free(seen);
+  *plies = played;
+  *winner = p.result == RESULT_HUNTERS ? HUNTERS : p.result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
+  *reason = p.reason;
+  if (rc < 0) return rc;
+  return p.result == RESULT_NONE ? AG_OUTCOME_ONGOING
+         : p.result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
+}
+
+/* ----------------------------------------------------------------- vtable */
+
+static int hare_setup(ag_game *g)
+{
+  hare_game *hg = g->data;
+  uint64_t keys[2 * HARE_POINTS + 2];
+  int i;
+  if (g->opt[OPT_REPETITION] == 1)
+    return ag__fail(AG_EPARSE, "spec: repetition must be 0, 2 or 3 (1 would end every game at once)");
+  ag__hare_board_build(&hg->board);
+  for (i = 0; i < HARE_POINTS; i++) {
+    hg->nodes[i].name = point_names[i];
+    hg->nodes[i].x = i % 5;
+    hg->nodes[i].y = i / 5;
+    hg->nodes[i].kind = AG_NODE_POINT;
+  }
+  for (i = 0; i < hg->board.edge_count; i++) {
+    hg->edges[i].a = hg->board.edge_a[i];
+    hg->edges[i].b = hg->board.edge_b[i];
+    hg->edges[i].kind = hg->board.edge_diagonal[i] ? AG_EDGE_DIAGONAL : AG_EDGE_LINE;
+  }
+  ag__zobrist_fill(keys, sizeof keys / sizeof keys[0], "hare");
+  memcpy(hg->key_hunter, keys, sizeof hg->key_hunter);
+  memcpy(hg->key_hare, keys + HARE_POINTS, sizeof hg->key_hare);
+  hg->key_hare_to_move = keys[2 * HARE_POINTS];
+  hg->key_chain = keys[2 * HARE_POINTS + 1];
+  /* 12: rows 1-2, a3, e3; 11: without e3; 10: rows 1-2 (rules §2.2). */
+  hg->start_hunters = 0x3ffu | (g->opt[OPT_HUNTERS] >= 11 ? 1u << 10 : 0) |
+                      (g->opt[OPT_HUNTERS] == 12 ? 1u << 14 : 0);
+  hg->first = g->opt[OPT_FIRST];
+  hg->chain = g->opt[OPT_CHAIN];
+  hg->repetition = g->opt[OPT_REPETITION];
+  hg->max_plies = (uint32_t)g->opt[OPT_MAX_PLIES];
+  g->nodes = hg->nodes;
+  g->num_nodes = HARE_POINTS;
+  g->edges = hg->edges;
+  g->num_edges = hg->board.edge_count;
+  g->width = 4;
+  g->height = 4;
+  g->limit[AG_LIMIT_LEGAL_MOVES] = MAX_MOVES;
+  g->limit[AG_LIMIT_CHANCE_OUTCOMES] = 0;
+  g->limit[AG_LIMIT_PLIES] = hg->max_plies;
+  g->limit[AG_LIMIT_POSITION_TEXT] = 64;
+  g->limit[AG_LIMIT_MOVE_TEXT] = 8;
+  g->limit[AG_LIMIT_RENDER_TEXT] = 1024;
+  return AG_OK;
+}
+
+static void hare_initial(const ag_game *g, void *pos)
+{
+  const hare_game *hg = GAME(g);
+  hare_pos *p = pos;
+  memset(p, 0, sizeof *p);
+  p->hunters = hg->start_hunters;
+  p->hare = 12;
+  p->to_move = (uint8_t)(hg->first ? HARE : HUNTERS);
+  p->hash = compute_hash(hg, p);
+  settle(hg, p, 1, 0);
+}
+
+static int hare_current_player(const ag_game *g, const void *pos)
+{
+  const hare_pos *p = pos;
+  (void)g;
+  return p->result ? AG_PLAYER_TERMINAL : p->to_move;
+}
+
+static size_t hare_legal(const ag_game *g, const void *pos, int player, ag_move *out)
+{
+  const hare_pos *p = pos;
+  if (p->result || player != p->to_move) return 0;
+  return generate(&GAME(g)->board, p, out);
+}
+
+static int hare_outcome(const ag_game *g, const void *pos, int *winner, int *reason)
+{
+  const hare_pos *p = pos;
+  (void)g;
+  *reason = p->reason;
+  *winner = p->result == RESULT_HUNTERS ? HUNTERS : p->result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
+  return p->result == RESULT_NONE ? AG_OUTCOME_ONGOING
+         : p->result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
+}
+
+static uint64_t hare_hash(const ag_game *g, const void *pos)
+{
+  (void)g;
+  return ((const hare_pos *)pos)->hash;
+}
+
+static int hare_piece(const ag_game *g, const void *pos, int node, int index, int *owner,
+                      int *kind, int *count)
+{
+  const hare_pos *p = pos;
+  (void)g;
+  if (index > 0) return 0;
+  if (node == p->hare) *owner = HARE, *kind = AG_PIECE_HARE;
+  else if (p->hunters >> node & 1) *owner = HUNTERS, *kind = AG_PIECE_HUNTER;
+  else return 0;
+  *count = 1;
+  return 1;
+}
+
+/* Counters: AG_INFO_COUNTER = plies played, AG_INFO_CHAIN, AG_INFO_CAPTURED[1]
+ * = hunters taken by the hare, AG_INFO_RESERVE is not used by this game. */
+static int hare_info(const ag_game *g, const void *pos, int key, int index, int *value)
+{
+  const hare_pos *p = pos;
+  const hare_game *hg = GAME(g);
+  switch (key) {
+  case AG_INFO_COUNTER: *value = (int)p->ply; return AG_OK;
+  case AG_INFO_CHAIN: *value = p->chain; return AG_OK;
+  case AG_INFO_CAPTURED:
+    if (index < 0 || index > 1) return ag__fail(AG_EINVAL, "hare: player %d out of range", index);
+    *value = index == HARE ? popcount25(hg->start_hunters) - popcount25(p->hunters) : 0;
+    return AG_OK;
+  default:
+    return ag__fail(AG_ENOTFOUND, "hare: no counter %d", key);
+  }
+}
+
+/* Position text: rows 5..1 of '.', 'X' (hunter), 'O' (hare) separated by
+ * '/', then the side to move (X or O), the chain mark (- or *), the ply
+ * count, and " rep" when the game ended by repetition. */
+static void hare_write(const ag_game *g, const void *pos, ag__buf *b)
+{
+  const hare_pos *p = pos;
+  int row, col;
+  (void)g;
+  for (row = 4; row >= 0; row--) {
+    for (col = 0; col < 5; col++) {
+      int i = row * 5 + col;
+      ag__putc(b, i == p->hare ? 'O' : (p->hunters >> i & 1) ? 'X' : '.');
+    }
+    if (row) ag__putc(b, '/');
+  }
+  ag__printf(b, " %c %c %u", p->to_move == HARE ? 'O' : 'X', p->chain ? '*' : '-', p->ply);
+  if (p->reason == AG_END_REPETITION) ag__puts(b, " rep");
+}
+
+/* Checks what the board text cannot say by itself: counts, chain sanity, clocks. */
+static int validate(const hare_game *hg, const hare_pos *p, int hares, size_t at)
+{
+  ag_move jumps[HARE_MAX_JUMPS];
+  if (hares != 1) return ag__fail(AG_EPARSE, "hare position: %d hares on the board (byte %zu)", hares, at);
+  if (popcount25(p->hunters) > popcount25(hg->start_hunters))
+    return ag__fail(AG_EPARSE, "hare position: %d hunters, this game has %d (byte %zu)",
+                    popcount25(p->hunters), popcount25(hg->start_hunters), at);
+  if (p->chain && (!hg->chain || p->to_move != HARE || hare_jumps(&hg->board, p, jumps) == 0))
+    return ag__fail(AG_EPARSE, "hare position: a chain needs chain=1, the hare to move and a jump (byte %zu)", at);
+  if (hg->max_plies && p->ply > hg->max_plies)
+    return ag__fail(AG_EPARSE, "hare position: ply %u is past max_plies=%u (byte %zu)",
+                    p->ply, hg->max_plies, at);
+  return AG_OK;
+}
+
+static int hare_read(const ag_game *g, void *pos, const char *text)
+{
+  const hare_game *hg = GAME(g);
+  hare_pos *p = pos;
+  ag__scan sc = {text, 0};
+  int row, col, hares = 0, rc;
+  long ply;
+  memset(p, 0, sizeof *p);
+  for (row = 4; row >= 0; row--) {
+    for (col = 0; col < 5; col++, sc.i++) {
+      char c = text[sc.i];
+      if (c == 'O') p->hare = (uint8_t)(row * 5 + col), hares++;
+      else if (c == 'X') p->hunters |= 1u << (row * 5 + col);
+      else if (c != '.') return ag__fail(AG_EPARSE, "hare position: '.', 'X' or 'O' expected at byte %zu", sc.i);
+    }
+    if (row && text[sc.i++] != '/') return ag__fail(AG_EPARSE, "hare position: '/' expected at byte %zu", sc.i - 1);
+  }
+  if (!ag__scan_lit(&sc, " X") && !ag__scan_lit(&sc, " O"))
+    return ag__fail(AG_EPARSE, "hare position: ' X' or ' O' (side to move) expected at byte %zu", sc.i);
+  p->to_move = text[sc.i - 1] == 'O' ? HARE : HUNTERS;
+  if (ag__scan_lit(&sc, " *")) p->chain = 1;
+  else if (!ag__scan_lit(&sc, " -"))
+    return ag__fail(AG_EPARSE, "hare position: ' -' or ' *' (chain) expected at byte %zu", sc.i);
+  if (!ag__scan_lit(&sc, " ") || !ag__scan_int(&sc, 0, 1000000000L, &ply))
+    return ag__fail(AG_EPARSE, "hare position: ply count expected at byte %zu", sc.i);
+  p->ply = (uint32_t)ply;
+  if ((rc = validate(hg, p, hares, sc.i)) < 0) return rc;
+  p->hash = compute_hash(hg, p);
+  settle(hg, p, !p->chain, 0);
+  if (ag__scan_lit(&sc, " rep")) {
+    if (p->result || p->chain || !hg->repetition)
+      return ag__fail(AG_EPARSE, "hare position: 'rep' does not fit this position at byte %zu", sc.i - 4);
+    p->result = RESULT_DRAW;
+    p->reason = AG_END_REPETITION;
+  }
+  if (text[sc.i] != '\0')
+    return ag__fail(AG_EPARSE, "hare position: unexpected '%c' at byte %zu", text[sc.i], sc.i);
+  return AG_OK;
+}
+
+/* Whether (from, over, to) is one of the board's jumps. */
+static int is_jump(const hare_board *b, int from, int over, int to)
+{
+  int k;
+  for (k = 0; k < b->jump_count[from]; k++)
+    if (b->jump_over[from][k] == over && b->jump_land[from][k] == to) return 1;
+  return 0;
+}
+
+static int hare_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to)
+{
+  const hare_board *b = &GAME(g)->board;
+  int k = AG__MOVE_KIND(m), f = AG__MOVE_FROM(m), t = AG__MOVE_TO(m), aux = AG__MOVE_AUX(m);
+  if (m == PASS_MOVE) {
+    *kind = AG_MOVE_PASS, *from = -1, *to = -1;
+    return AG_OK;
+  }
+  if (f >= HARE_POINTS || t >= HARE_POINTS) return AG_EINVAL;
+  if (k == AG_MOVE_STEP && aux == 0 && (b->neighbours[f] >> t & 1)) {}
+  else if (k == AG_MOVE_JUMP && aux < HARE_POINTS && is_jump(b, f, aux, t)) {}
+  else return AG_EINVAL;
+  *kind = k, *from = f, *to = t;
+  return AG_OK;
+}
+
+static int hare_move_write(const ag_game *g, ag_move m, ag__buf *b)
+{
+  int kind, from, to;
+  if (hare_move_info(g, m, &kind, &from, &to) != AG_OK) return AG_EINVAL;
+  if (kind == AG_MOVE_PASS) ag__puts(b, "pass");
+  else ag__printf(b, "%s%c%s", point_names[from], kind == AG_MOVE_JUMP ? 'x' : '-', point_names[to]);
+  return AG_OK;
+}
+
+/* Reads a point name such as "c3" (either case) at s; -1 if none. */
+static int read_point(const char *s)
+{
+  int col = s[0] | 0x20, row = s[1] - '1';
+  if (col < 'a' || col > 'e' || row < 0 || row > 4) return -1;
+  return row * 5 + (col - 'a');
+}
+
+static int hare_move_read(const ag_game *g, const char *text, ag_move *out)
+{
+  const hare_board *b = &GAME(g)->board;
+  int from, to, over;
+  char sep;
+  if (strcmp(text, "pass") == 0) {
+    *out = PASS_MOVE;
+    return AG_OK;
+  }
+  if (strlen(text) != 5 || (from = read_point(text)) < 0 || (to = read_point(text + 3)) < 0 ||
+      ((sep = text[2]) != '-' && sep != 'x'))
+    return ag__fail(AG_EPARSE, "hare move '%.16s': expected like c3-d4, c3xe5 or pass", text);
+  if (sep == '-') {
+    if (!(b->neighbours[from] >> to & 1))
+      return ag__fail(AG_EPARSE, "hare move '%s': %s and %s are not adjacent", text,
+                      point_names[from], point_names[to]);
+    *out = AG__MOVE(AG_MOVE_STEP, 0, to, from);
+    return AG_OK;
+  }
+  over = (from + to) / 2;
+  if ((from + to) % 2 || !is_jump(b, from, over, to))
+    return ag__fail(AG_EPARSE, "hare move '%s': no jump from %s to %s on this board", text,
+                    point_names[from], point_names[to]);
+  *out = AG__MOVE(AG_MOVE_JUMP, over, to, from);
+  return AG_OK;
+}
+
+/* The board with its lines, then who is to move and the score. */
+static void hare_render(const ag_game *g, const void *pos, ag__buf *b)
+{
+  const hare_game *hg = GAME(g);
+  const hare_pos *p = pos;
+  int row, col, w, r;
+  for (row = 4; row >= 0; row--) {
+    ag__printf(b, "%d  ", row + 1);
+    for (col = 0; col < 5; col++) {
+      int i = row * 5 + col;
+      ag__putc(b, i == p->hare ? 'O' : (p->hunters >> i & 1) ? 'X' : '.');
+      if (col < 4) ag__puts(b, " - ");
+    }
+    ag__putc(b, '\n');
+    if (row) {
+      ag__puts(b, "   ");
+      for (col = 0; col < 4; col++) ag__puts(b, (col + row - 1) % 2 ? "| \\ " : "| / ");
+      ag__puts(b, "|\n");
+    }
+  }
+  ag__puts(b, "   a   b   c   d   e\n");
+  ag__printf(b, "hunters: %d of %d   ply %u   ", popcount25(p->hunters),
+             popcount25(hg->start_hunters), p->ply);
+  switch (hare_outcome(g, pos, &w, &r)) {
+  case AG_OUTCOME_WIN: ag__printf(b, "%s win\n", w == HARE ? "hare" : "hunters"); break;
+  case AG_OUTCOME_DRAW: ag__puts(b, "draw\n"); break;
+  default: ag__printf(b, "%s to move%s\n", p->to_move == HARE ? "hare" : "hunters",
+                      p->chain ? " (jump again or pass)" : "");
+  }
+}
+
+const ag__vt ag__hare_vt = {
+  "hare",
+  AG_GAME_ASYMMETRIC | AG_GAME_ZERO_SUM,
+  hare_options,
+  (int)(sizeof hare_options / sizeof hare_options[0]),
+  {"hunters", "hare"},
+  sizeof(hare_game),
+  sizeof(hare_pos),
+  hare_setup,
+  hare_initial,
+  hare_current_player,
+  hare_legal,
+  NULL,
+  hare_apply,
+  hare_outcome,
+  hare_hash,
+  hare_piece,
+  hare_info,
+  hare_write,
+  hare_read,
+  hare_move_write,
+  hare_move_read,
+  hare_move_info,
+  hare_render,
+  hare_playout,
+};

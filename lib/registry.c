@@ -1,0 +1,29 @@
+/*
+ * registry.c -- the explicit, constant table of built-in games.  No
+ * constructor tricks: a static link keeps every game because this table
+ * names them.
+ */
+#include <string.h>
+#include "ag_internal.h"
+
+static const ag__vt *const ag__games[] = {
+  &ag__hare_vt,
+};
+
+#define AG__NUM_GAMES (sizeof ag__games / sizeof ag__games[0])
+
+AG_API size_t ag_game_count(void) { return AG__NUM_GAMES; }
+
+AG_API const char *ag_game_name_at(size_t i)
+{
+  return i < AG__NUM_GAMES ? ag__games[i]->name : NULL;
+}
+
+const ag__vt *ag__find_game(const char *name, size_t len)
+{
+  size_t i;
+  for (i = 0; i < AG__NUM_GAMES; i++)
+    if (strlen(ag__games[i]->name) == len && strncmp(ag__games[i]->name, name, len) == 0)
+      return ag__games[i];
+  return NULL;
+}

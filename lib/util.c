@@ -1,0 +1,153 @@
+/*
+ * util.c -- small services of the core: version, error codes and the
+ * thread-local message, the bounded text writer, the RNG, Zobrist keys and
+ * text scanning helpers.  Nothing here knows a game.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+#include "ag_internal.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1.0"
+#endif
+
+#if defined(_MSC_VER)
+#  define AG__THREAD_LOCAL __declspec(thread)
+#else
+#  define AG__THREAD_LOCAL _Thread_local
+#endif
+
+/* The only per-thread storage of the library: the last error message. */
+static AG__THREAD_LOCAL char ag__errbuf[256];
+
+AG_API unsigned ag_version(void) { return AG_VERSION_NUMBER; }
+
+AG_API const char *ag_version_string(void) { return PACKAGE_VERSION; }
+
+/* Static names of the error codes; the set is closed and never renumbered. */
+AG_API const char *ag_strerror(int code)
+{
+  switch (code) {
+  case AG_OK: return "AG_OK";
+  case AG_ERROR: return "AG_ERROR";
+  case AG_ENOMEM: return "AG_ENOMEM";
+  case AG_EINVAL: return "AG_EINVAL";
+  case AG_EBUFS: return "AG_EBUFS";
+  case AG_EPARSE: return "AG_EPARSE";
+  case AG_ENOTFOUND: return "AG_ENOTFOUND";
+  case AG_EILLEGAL: return "AG_EILLEGAL";
+  case AG_EPHASE: return "AG_EPHASE";
+  case AG_EMISMATCH: return "AG_EMISMATCH";
+  default: return "unknown error";
+  }
+}
+
+AG_API const char *ag_errmsg(void) { return ag__errbuf; }
+
+/* Formats the message into this thread's buffer (truncated to fit) and
+ * returns code, so that callers can write `return ag__fail(...)`. */
+int ag__fail(int code, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(ag__errbuf, sizeof ag__errbuf, fmt, ap);
+  va_end(ap);
+  return code;
+}
+
+void ag__putc(ag__buf *b, char c)
+{
+  if (b->p && b->len + 1 < b->cap) b->p[b->len] = c;
+  b->len++;
+}
+
+void ag__puts(ag__buf *b, const char *s)
+{
+  while (*s) ag__putc(b, *s++);
+}
+
+void ag__printf(ag__buf *b, const char *fmt, ...)
+{
+  char tmp[256];
+  va_list ap;
+  int k;
+  va_start(ap, fmt);
+  k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (k > 0) ag__puts(b, tmp);
+}
+
+/* SplitMix64 (Steele, Lea, Flood 2014), exactly as documented in the header. */
+AG_API uint64_t ag_rng_next(uint64_t *state)
+{
+  uint64_t z;
+  if (!state) return 0;
+  z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+/* Rejection sampling below the threshold makes every residue equally likely. */
+AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound)
+{
+  uint64_t threshold, r;
+  if (!state || bound <= 1) return 0;
+  threshold = (0 - bound) % bound;
+  do r = ag_rng_next(state); while (r < threshold);
+  return r % bound;
+}
+
+size_t ag__pick_weighted(uint64_t *rng, const uint32_t *w, size_t n, uint32_t total)
+{
+  uint64_t r = ag_rng_below(rng, total);
+  size_t i;
+  for (i = 0; i + 1 < n; i++) {
+    if (r < w[i]) return i;
+    r -= w[i];
+  }
+  return n - 1;
+}
+
+/* Keys depend only on the game name (FNV-1a of it seeds SplitMix64), so hash
+ * values are stable across runs, machines and releases. */
+void ag__zobrist_fill(uint64_t *keys, size_t n, const char *name)
+{
+  uint64_t seed = UINT64_C(0xcbf29ce484222325);
+  size_t i;
+  for (; *name; name++) seed = (seed ^ (unsigned char)*name) * UINT64_C(0x100000001b3);
+  for (i = 0; i < n; i++) keys[i] = ag_rng_next(&seed);
+}
+
+const void *ag__past_at(const ag__past *p, size_t back)
+{
+  if (!p || back >= p->count) return NULL;
+  return p->base + (p->count - 1 - back) * p->stride + p->offset;
+}
+
+int ag__scan_int(ag__scan *sc, long lo, long hi, long *out)
+{
+  long v = 0;
+  size_t i = sc->i;
+  if (sc->s[i] < '0' || sc->s[i] > '9') return 0;
+  while (sc->s[i] >= '0' && sc->s[i] <= '9') {
+    v = v * 10 + (sc->s[i] - '0');
+    if (v > hi) return 0;
+    i++;
+  }
+  if (v < lo) return 0;
+  sc->i = i;
+  *out = v;
+  return 1;
+}
+
+int ag__scan_lit(ag__scan *sc, const char *lit)
+{
+  size_t k = strlen(lit);
+  if (strncmp(sc->s + sc->i, lit, k) != 0) return 0;
+  sc->i += k;
+  return 1;
+}
