@@ -1,0 +1,7 @@
+#!/bin/sh
+# autogen.sh -- generate configure and Makefile.in from a git checkout.
+# Needs autoconf, automake, libtool and pkg-config (pkgconf); see HACKING.
+# Then: ./configure && make && make check   (or just `make', see GNUmakefile)
+set -e
+cd "$(dirname "$0")"
+exec autoreconf -fi

@@ -1,0 +1,34 @@
+#!/bin/sh
+# check-abi.sh -- the built library is ABI-compatible with the committed
+# baseline abi/libancientgames.abi (abidw dump, see `make store-abi').
+#
+# The gate is "abidiff exits 0": with --no-added-syms, added functions are
+# allowed (check-exports.sh and the version script police those), while a
+# removed function (exit 12) or a changed signature or type (exit 4) fails.
+# Skips (77) when abidiff is missing, unless AG_REQUIRE_ABIDIFF=yes
+# (`make check-abi', run by CI).
+set -u
+: "${top_srcdir:=.}" "${top_builddir:=.}" "${ABIDIFF:=abidiff}" "${AG_REQUIRE_ABIDIFF:=no}"
+
+baseline=$top_srcdir/abi/libancientgames.abi
+so=$top_builddir/lib/.libs/libancientgames.so
+
+if ! command -v "${ABIDIFF:-abidiff}" >/dev/null 2>&1; then
+  if test "x$AG_REQUIRE_ABIDIFF" = xyes; then
+    echo "FAIL: abidiff not found (apt-get install abigail-tools)"; exit 1
+  fi
+  echo "SKIP: abidiff not found (apt-get install abigail-tools)"; exit 77
+fi
+test -f "$so" || { echo "SKIP: $so not built (static-only build?)"; exit 77; }
+test -f "$baseline" || { echo "FAIL: no baseline $baseline (run make store-abi)"; exit 1; }
+
+echo "$ABIDIFF --no-added-syms --drop-private-types --headers-dir2 $top_srcdir/include $baseline $so"
+"$ABIDIFF" --no-added-syms --drop-private-types --headers-dir2 "$top_srcdir/include" \
+  "$baseline" "$so"
+rc=$?
+if test $rc -ne 0; then
+  echo "FAIL: abidiff exit $rc (bits: 1 error, 2 usage, 4 ABI change, 8 incompatible change)."
+  echo "If the change is intended, follow the ABI checklist in HACKING (make store-abi)."
+  exit 1
+fi
+echo "ABI compatible with $baseline"

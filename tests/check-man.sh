@@ -1,0 +1,70 @@
+#!/bin/sh
+# check-man.sh -- the man pages are complete and lint-clean.
+#
+#  * Every hand-written page man/*.1 and man/*.7 renders with
+#    `groff -man -ww -z' and prints NOTHING on stderr (groff exits 0 even
+#    when it warns, so stderr is what counts).
+#  * Every symbol of lib/libancientgames.map has a generated (Doxygen)
+#    man/man3/<symbol>.3 in the build tree, and each of those renders too.
+# Exit 77 (skip) with --disable-docs (no man3 pages) or without groff.
+set -u
+: "${top_srcdir:=.}" "${top_builddir:=.}" "${GROFF:=groff}" "${AG_BUILD_DOCS:=yes}"
+
+if test "x$AG_BUILD_DOCS" = xno; then
+  echo "SKIP: configured with --disable-docs"
+  exit 77
+fi
+if ! command -v "${GROFF:-groff}" >/dev/null 2>&1; then
+  echo "SKIP: groff not found"
+  exit 77
+fi
+
+status=0
+checked=0
+lint() {  # lint PAGE [DIR-for-.so-requests]
+  out=$(cd "${2:-.}" && "$GROFF" -man -ww -z "$1" 2>&1 < /dev/null)
+  if test -n "$out"; then
+    echo "FAIL: groff warns about $1:"; echo "$out"; status=1
+  fi
+  checked=$((checked + 1))
+}
+
+for page in "$top_srcdir"/man/*.1 "$top_srcdir"/man/*.7; do
+  test -f "$page" || continue
+  case $(head -c 200 "$page") in
+    *.TH*) ;;
+    *) echo "FAIL: $page has no .TH line"; status=1 ;;
+  esac
+  lint "$page"
+done
+
+man3=$top_builddir/man/man3
+map=$top_srcdir/lib/libancientgames.map
+if ! test -d "$man3"; then
+  echo "FAIL: $man3 missing: Doxygen did not run (make all first)"; exit 1
+fi
+syms=$(tr '\n' ' ' < "$map" \
+  | sed 's,/\*[^*]*\*\{1,\}\([^/*][^*]*\*\{1,\}\)*/, ,g' \
+  | tr ';{}:' '\n\n\n\n' | sed 's/[[:space:]]//g' | grep '^ag_')
+nsyms=0
+for s in $syms; do
+  nsyms=$((nsyms + 1))
+  if ! test -f "$man3/$s.3"; then
+    echo "FAIL: no man page $man3/$s.3 for the exported $s"; status=1
+  fi
+done
+test "$nsyms" -gt 0 || { echo "FAIL: no symbols read from $map"; status=1; }
+# The generated pages (the group pages; the per-symbol stubs are `.so' links,
+# resolved from the man/ directory as man(1) does from a man root).
+for page in "$man3"/*.3; do
+  test -f "$page" || continue
+  if head -n 1 "$page" | grep -q '^\.so '; then
+    target=$(head -n 1 "$page" | sed 's/^\.so[[:space:]]*//')
+    test -f "$top_builddir/man/$target" || { echo "FAIL: $page links to missing $target"; status=1; }
+    continue
+  fi
+  lint "$(cd "$(dirname "$page")" && pwd)/$(basename "$page")" "$top_builddir/man"
+done
+
+echo "checked $checked pages; $nsyms exported symbols have a man3 page"
+exit $status

@@ -1,0 +1,171 @@
+/*
+ * check_abi_values.c -- golden values of every public constant.
+ *
+ * Constants are part of the ABI, but abidiff cannot see macros, nor enums
+ * that are not reachable from a signature.  So each value is frozen here by
+ * a compile-time assertion: changing a value breaks the build of this test,
+ * and a reviewer sees the golden file change.  New constants are APPENDED
+ * to the header and get their line here (tests/check-exports.sh fails when
+ * a constant of the header has no line here).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "ancientgames.h"
+#include "check_main.h"
+
+/* Types of the ABI. */
+_Static_assert(sizeof(ag_move) == 4, "ag_move must stay 32 bits");
+_Static_assert((ag_move)-1 > 0, "ag_move must stay unsigned");
+_Static_assert(sizeof(ag_limit) == sizeof(int), "ag_limit must stay int-sized");
+_Static_assert(sizeof(ag_info) == sizeof(int), "ag_info must stay int-sized");
+
+_Static_assert(AG_VERSION_MAJOR == 0, "AG_VERSION_MAJOR must stay 0");
+_Static_assert(AG_VERSION_MINOR == 1, "AG_VERSION_MINOR must stay 1");
+_Static_assert(AG_VERSION_PATCH == 0, "AG_VERSION_PATCH must stay 0");
+_Static_assert(AG_VERSION_NUMBER == 0x000100, "AG_VERSION_NUMBER must stay 0x000100");
+
+_Static_assert(AG_OK == 0, "AG_OK must stay 0");
+_Static_assert(AG_ERROR == -1, "AG_ERROR must stay -1");
+_Static_assert(AG_ENOMEM == -2, "AG_ENOMEM must stay -2");
+_Static_assert(AG_EINVAL == -3, "AG_EINVAL must stay -3");
+_Static_assert(AG_EBUFS == -4, "AG_EBUFS must stay -4");
+_Static_assert(AG_EPARSE == -5, "AG_EPARSE must stay -5");
+_Static_assert(AG_ENOTFOUND == -6, "AG_ENOTFOUND must stay -6");
+_Static_assert(AG_EILLEGAL == -7, "AG_EILLEGAL must stay -7");
+_Static_assert(AG_EPHASE == -8, "AG_EPHASE must stay -8");
+_Static_assert(AG_EMISMATCH == -9, "AG_EMISMATCH must stay -9");
+
+_Static_assert(AG_PLAYER_CHANCE == -1, "AG_PLAYER_CHANCE must stay -1");
+_Static_assert(AG_PLAYER_SIMULTANEOUS == -2, "AG_PLAYER_SIMULTANEOUS must stay -2");
+_Static_assert(AG_PLAYER_NONE == -3, "AG_PLAYER_NONE must stay -3");
+_Static_assert(AG_PLAYER_TERMINAL == -4, "AG_PLAYER_TERMINAL must stay -4");
+
+_Static_assert(AG_GAME_CHANCE == 0x1u, "AG_GAME_CHANCE must stay 0x1u");
+_Static_assert(AG_GAME_SIMULTANEOUS == 0x2u, "AG_GAME_SIMULTANEOUS must stay 0x2u");
+_Static_assert(AG_GAME_ASYMMETRIC == 0x4u, "AG_GAME_ASYMMETRIC must stay 0x4u");
+_Static_assert(AG_GAME_ZERO_SUM == 0x8u, "AG_GAME_ZERO_SUM must stay 0x8u");
+
+_Static_assert(AG_NODE_POINT == 1, "AG_NODE_POINT must stay 1");
+_Static_assert(AG_NODE_RESERVE == 2, "AG_NODE_RESERVE must stay 2");
+_Static_assert(AG_NODE_PRISON == 3, "AG_NODE_PRISON must stay 3");
+_Static_assert(AG_NODE_GOAL == 4, "AG_NODE_GOAL must stay 4");
+
+_Static_assert(AG_EDGE_LINE == 1, "AG_EDGE_LINE must stay 1");
+_Static_assert(AG_EDGE_DIAGONAL == 2, "AG_EDGE_DIAGONAL must stay 2");
+_Static_assert(AG_EDGE_TRACK == 3, "AG_EDGE_TRACK must stay 3");
+_Static_assert(AG_EDGE_SHORTCUT == 4, "AG_EDGE_SHORTCUT must stay 4");
+_Static_assert(AG_EDGE_SLIDE == 5, "AG_EDGE_SLIDE must stay 5");
+_Static_assert(AG_EDGE_JUMP == 6, "AG_EDGE_JUMP must stay 6");
+
+_Static_assert(AG_MOVE_STEP == 1, "AG_MOVE_STEP must stay 1");
+_Static_assert(AG_MOVE_JUMP == 2, "AG_MOVE_JUMP must stay 2");
+_Static_assert(AG_MOVE_ENTER == 3, "AG_MOVE_ENTER must stay 3");
+_Static_assert(AG_MOVE_CHANCE == 4, "AG_MOVE_CHANCE must stay 4");
+_Static_assert(AG_MOVE_CHOICE == 5, "AG_MOVE_CHOICE must stay 5");
+_Static_assert(AG_MOVE_PASS == 6, "AG_MOVE_PASS must stay 6");
+_Static_assert(AG_MOVE_RETURN == 7, "AG_MOVE_RETURN must stay 7");
+
+_Static_assert(AG_PIECE_HARE == 1, "AG_PIECE_HARE must stay 1");
+_Static_assert(AG_PIECE_HUNTER == 2, "AG_PIECE_HUNTER must stay 2");
+_Static_assert(AG_PIECE_STONE == 3, "AG_PIECE_STONE must stay 3");
+_Static_assert(AG_PIECE_OWL == 4, "AG_PIECE_OWL must stay 4");
+_Static_assert(AG_PIECE_FISH == 5, "AG_PIECE_FISH must stay 5");
+_Static_assert(AG_PIECE_STICK == 6, "AG_PIECE_STICK must stay 6");
+
+_Static_assert(AG_OUTCOME_ONGOING == 0, "AG_OUTCOME_ONGOING must stay 0");
+_Static_assert(AG_OUTCOME_WIN == 1, "AG_OUTCOME_WIN must stay 1");
+_Static_assert(AG_OUTCOME_DRAW == 2, "AG_OUTCOME_DRAW must stay 2");
+
+_Static_assert(AG_END_NONE == 0, "AG_END_NONE must stay 0");
+_Static_assert(AG_END_BLOCKED == 1, "AG_END_BLOCKED must stay 1");
+_Static_assert(AG_END_CAPTURES == 2, "AG_END_CAPTURES must stay 2");
+_Static_assert(AG_END_OWL == 3, "AG_END_OWL must stay 3");
+_Static_assert(AG_END_SCORE == 4, "AG_END_SCORE must stay 4");
+_Static_assert(AG_END_PLY_LIMIT == 5, "AG_END_PLY_LIMIT must stay 5");
+_Static_assert(AG_END_REPETITION == 6, "AG_END_REPETITION must stay 6");
+_Static_assert(AG_END_FIVE == 7, "AG_END_FIVE must stay 7");
+_Static_assert(AG_END_ALL_TAKEN == 8, "AG_END_ALL_TAKEN must stay 8");
+
+_Static_assert(AG_MOVE_NONE == 0, "AG_MOVE_NONE must stay 0");
+
+_Static_assert(AG_LIMIT_LEGAL_MOVES == 1, "AG_LIMIT_LEGAL_MOVES must stay 1");
+_Static_assert(AG_LIMIT_CHANCE_OUTCOMES == 2, "AG_LIMIT_CHANCE_OUTCOMES must stay 2");
+_Static_assert(AG_LIMIT_PLIES == 3, "AG_LIMIT_PLIES must stay 3");
+_Static_assert(AG_LIMIT_POSITION_TEXT == 4, "AG_LIMIT_POSITION_TEXT must stay 4");
+_Static_assert(AG_LIMIT_MOVE_TEXT == 5, "AG_LIMIT_MOVE_TEXT must stay 5");
+_Static_assert(AG_LIMIT_RENDER_TEXT == 6, "AG_LIMIT_RENDER_TEXT must stay 6");
+
+_Static_assert(AG_INFO_PENDING_STEPS == 1, "AG_INFO_PENDING_STEPS must stay 1");
+_Static_assert(AG_INFO_SCORE == 2, "AG_INFO_SCORE must stay 2");
+_Static_assert(AG_INFO_CAPTURED == 3, "AG_INFO_CAPTURED must stay 3");
+_Static_assert(AG_INFO_PRISONERS == 4, "AG_INFO_PRISONERS must stay 4");
+_Static_assert(AG_INFO_COUNTER == 5, "AG_INFO_COUNTER must stay 5");
+_Static_assert(AG_INFO_RESERVE == 6, "AG_INFO_RESERVE must stay 6");
+_Static_assert(AG_INFO_CHAIN == 7, "AG_INFO_CHAIN must stay 7");
+
+/* The loaded library is the one this header describes. */
+START_TEST(test_version_matches_header)
+{
+  char expect[32];
+
+  ck_assert_uint_eq(ag_version(), AG_VERSION_NUMBER);
+  snprintf(expect, sizeof expect, "%d.%d.%d",
+           AG_VERSION_MAJOR, AG_VERSION_MINOR, AG_VERSION_PATCH);
+  ck_assert_str_eq(ag_version_string(), expect);
+}
+END_TEST
+
+/* Every error code has its own fixed name; unknown codes have a fallback. */
+START_TEST(test_error_names)
+{
+  static const struct { int code; const char *name; } errors[] = {
+    { AG_OK, "AG_OK" },           { AG_ERROR, "AG_ERROR" },
+    { AG_ENOMEM, "AG_ENOMEM" },   { AG_EINVAL, "AG_EINVAL" },
+    { AG_EBUFS, "AG_EBUFS" },     { AG_EPARSE, "AG_EPARSE" },
+    { AG_ENOTFOUND, "AG_ENOTFOUND" }, { AG_EILLEGAL, "AG_EILLEGAL" },
+    { AG_EPHASE, "AG_EPHASE" },   { AG_EMISMATCH, "AG_EMISMATCH" },
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof errors / sizeof errors[0]; i++)
+    ck_assert_str_eq(ag_strerror(errors[i].code), errors[i].name);
+  ck_assert_str_eq(ag_strerror(-12345), "unknown error");
+  ck_assert_ptr_nonnull(ag_errmsg());
+}
+END_TEST
+
+/* The values the compile-time assertions froze are also the run-time ones
+ * (guards against a header/library mix-up in the build itself). */
+START_TEST(test_selectors_distinct)
+{
+  static const int limits[] = {
+    AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMIT_PLIES,
+    AG_LIMIT_POSITION_TEXT, AG_LIMIT_MOVE_TEXT, AG_LIMIT_RENDER_TEXT,
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof limits / sizeof limits[0]; i++)
+    ck_assert_int_eq(limits[i], (int)i + 1);
+  ck_assert_uint_eq(ag_game_limit(NULL, AG_LIMIT_LEGAL_MOVES), 0);
+}
+END_TEST
+
+/* The suite: one case, so the golden file shows up in the test count. */
+static Suite *abi_values_suite(void)
+{
+  Suite *s = suite_create("abi_values");
+  TCase *tc = tcase_create("golden");
+
+  tcase_add_test(tc, test_version_matches_header);
+  tcase_add_test(tc, test_error_names);
+  tcase_add_test(tc, test_selectors_distinct);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void)
+{
+  return ag_test_run(abi_values_suite());
+}
