@@ -35,7 +35,7 @@ sed -n 's/^AG_API[^(]*[ *]\(ag_[a-z0-9_]*\)[[:space:]]*(.*/\1/p' "$header" \
   | sort > "$tmp/header"
 # 2. map: strip C comments, keep identifiers followed by ';' (globals only).
 tr '\n' ' ' < "$map" \
-  | sed 's,/\*[^*]*\*\{1,\}\([^/*][^*]*\*\{1,\}\)*/, ,g' \
+  | sed 's|/\*[^*]*\*\{1,\}\([^/*][^*]*\*\{1,\}\)*/| |g' \
   | tr ';{}' '\n\n\n' | sed 's/^[[:space:]]*//; s/[[:space:]]*$//' \
   | sed 's/^global:[[:space:]]*//; s/^local:[[:space:]]*//' \
   | grep -v -e '^$' -e '^\*$' -e '^ANCIENTGAMES_' | sort > "$tmp/map"
