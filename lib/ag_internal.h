@@ -138,9 +138,30 @@ int ag__fail(int code, const char *fmt, ...)
 /* Registry (registry.c): the explicit table of games. */
 const ag__vt *ag__find_game(const char *name, size_t len);
 extern const ag__vt ag__hare_vt;
+extern const ag__vt ag__liubo_sticks_vt;
 
 /* Zobrist keys: n keys from SplitMix64 seeded by a constant derived from name. */
 void ag__zobrist_fill(uint64_t *keys, size_t n, const char *name);
+
+/* The same draws as ag_rng_next() and ag_rng_below(), inlined for playouts. */
+static inline uint64_t ag__rng_next(uint64_t *state)
+{
+  uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+static inline uint64_t ag__rng_below(uint64_t *state, uint64_t bound)
+{
+  uint64_t r;
+  if (bound <= 1) return 0;
+  /* 2^64 mod bound < bound: a draw r >= bound is always accepted. */
+  for (;;) {
+    r = ag__rng_next(state);
+    if (r >= bound || r >= (0 - bound) % bound) return r % bound;
+  }
+}
 
 /* Weighted pick used by ag_state_sample_chance() and every playout. */
 size_t ag__pick_weighted(uint64_t *rng, const uint32_t *w, size_t n, uint32_t total);

@@ -83,27 +83,18 @@ void ag__printf(ag__buf *b, const char *fmt, ...)
 /* SplitMix64 (Steele, Lea, Flood 2014), exactly as documented in the header. */
 AG_API uint64_t ag_rng_next(uint64_t *state)
 {
-  uint64_t z;
-  if (!state) return 0;
-  z = (*state += UINT64_C(0x9E3779B97F4A7C15));
-  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-  return z ^ (z >> 31);
+  return state ? ag__rng_next(state) : 0;
 }
 
 /* Rejection sampling below the threshold makes every residue equally likely. */
 AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound)
 {
-  uint64_t threshold, r;
-  if (!state || bound <= 1) return 0;
-  threshold = (0 - bound) % bound;
-  do r = ag_rng_next(state); while (r < threshold);
-  return r % bound;
+  return state ? ag__rng_below(state, bound) : 0;
 }
 
 size_t ag__pick_weighted(uint64_t *rng, const uint32_t *w, size_t n, uint32_t total)
 {
-  uint64_t r = ag_rng_below(rng, total);
+  uint64_t r = ag__rng_below(rng, total);
   size_t i;
   for (i = 0; i + 1 < n; i++) {
     if (r < w[i]) return i;

@@ -42,6 +42,7 @@ typedef struct hare_game {
   ag__node nodes[HARE_POINTS];
   ag__edge edges[56];
   uint64_t key_hunter[HARE_POINTS], key_hare[HARE_POINTS], key_hare_to_move, key_chain;
+  uint32_t step_from[8];      /* points with a line in each step direction */
   uint32_t start_hunters;
   int first, chain, repetition;
   uint32_t max_plies;
@@ -62,7 +63,6 @@ typedef struct hare_pos {
 
 #define GAME(g) ((const hare_game *)(g)->data)
 
-static int popcount25(uint32_t x) { return __builtin_popcount(x); }
 
 static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
 {
@@ -76,7 +76,32 @@ static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
 
 /* ------------------------------------------------------------ move lists */
 
-/* Jumps available to the hare from its point, ascending. */
+/* Steps are listed direction by direction (aux = direction 1..8, in the order
+ * of step_offsets), so that a random pick can count each direction's targets
+ * with one popcount instead of building the list. */
+static const int step_offsets[8] = {-6, -5, -4, -1, 1, 4, 5, 6};
+
+static uint32_t shift_by(uint32_t m, int off) { return off > 0 ? m << off : m >> -off; }
+
+static int popcount25(uint32_t x)
+{
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+static uint32_t empty_points(const hare_pos *p)
+{
+  return ~(p->hunters | (1u << p->hare)) & 0x1ffffffu;
+}
+
+/* The points a hunter can step to in direction d. */
+static uint32_t hunter_targets(const hare_game *hg, const hare_pos *p, uint32_t empty, int d)
+{
+  return shift_by(p->hunters & hg->step_from[d], step_offsets[d]) & empty;
+}
+
+/* Jumps available to the hare from its point, ascending by (over, landing). */
 static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
 {
   uint32_t occupied = p->hunters | (1u << p->hare);
@@ -90,38 +115,101 @@ static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
   return n;
 }
 
-/* Every legal move of the side to move, in ascending order: steps sorted by
- * (to, from), then jumps by (over, to), then pass. */
-static size_t generate(const hare_board *b, const hare_pos *p, ag_move *out)
+static int step_direction(const hare_board *b, int from, int to);
+
+/* The landing points of the hare's jumps; for one origin, ascending landing
+ * order is ascending (over, landing) order. */
+static inline __attribute__((always_inline)) uint32_t hare_landings(const hare_board *b, const hare_pos *p, uint32_t empty)
 {
-  uint32_t empty = ~(p->hunters | (1u << p->hare)) & 0x1ffffffu, m, f;
+  uint32_t lands = 0;
+  int from = p->hare, k;
+  for (k = 0; k < b->jump_count[from]; k++)
+    lands |= ((p->hunters >> b->jump_over[from][k]) & (empty >> b->jump_land[from][k]) & 1u)
+             << b->jump_land[from][k];
+  return lands;
+}
+
+/* The k-th set bit of m, counting from the lowest. */
+static inline __attribute__((always_inline)) int select_bit(uint32_t m, uint64_t k)
+{
+  for (; k; k--) m &= m - 1;
+  return __builtin_ctz(m);
+}
+
+/* The k-th hare move of the ascending list (steps, jumps, pass). */
+static inline __attribute__((always_inline)) ag_move pick_hare_move(const hare_game *hg, const hare_pos *p, uint64_t *rng)
+{
+  uint32_t empty = empty_points(p);
+  uint32_t steps = p->chain ? 0 : hg->board.neighbours[p->hare] & empty;
+  uint32_t lands = hare_landings(&hg->board, p, empty);
+  int ns = popcount25(steps), nj = popcount25(lands), to;
+  uint64_t k = ag__rng_below(rng, (uint64_t)(ns + nj + p->chain));
+  if (k < (uint64_t)ns) {
+    to = select_bit(steps, k);
+    return AG__MOVE(AG_MOVE_STEP, step_direction(&hg->board, p->hare, to), to, p->hare);
+  }
+  if (k < (uint64_t)(ns + nj)) {
+    to = select_bit(lands, k - ns);
+    return AG__MOVE(AG_MOVE_JUMP, (p->hare + to) / 2, to, p->hare);
+  }
+  return PASS_MOVE;
+}
+
+static inline __attribute__((always_inline)) int hare_can_jump(const hare_board *b, const hare_pos *p)
+{
+  uint32_t occupied = p->hunters | (1u << p->hare);
+  int from = p->hare, k;
+  for (k = 0; k < b->jump_count[from]; k++)
+    if ((p->hunters >> b->jump_over[from][k] & 1) && !(occupied >> b->jump_land[from][k] & 1))
+      return 1;
+  return 0;
+}
+
+/* Every legal move of the side to move, in ascending order: steps by
+ * (direction, to), then jumps by (over, to), then pass. */
+static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
+{
+  uint32_t empty = empty_points(p), m;
   size_t n = 0;
+  int d;
   if (p->result) return 0;
   if (p->to_move == HUNTERS) {
-    for (m = empty; m; m &= m - 1) {
-      int to = __builtin_ctz(m);
-      for (f = b->neighbours[to] & p->hunters; f; f &= f - 1)
-        out[n++] = AG__MOVE(AG_MOVE_STEP, 0, to, __builtin_ctz(f));
-    }
+    for (d = 0; d < 8; d++)
+      for (m = hunter_targets(hg, p, empty, d); m; m &= m - 1) {
+        int to = __builtin_ctz(m);
+        out[n++] = AG__MOVE(AG_MOVE_STEP, d + 1, to, to - step_offsets[d]);
+      }
     return n;
   }
   if (!p->chain)
-    for (m = b->neighbours[p->hare] & empty; m; m &= m - 1)
-      out[n++] = AG__MOVE(AG_MOVE_STEP, 0, __builtin_ctz(m), p->hare);
-  n += hare_jumps(b, p, out + n);
+    for (d = 0; d < 8; d++)
+      if ((hg->step_from[d] >> p->hare & 1) && (empty >> (p->hare + step_offsets[d]) & 1))
+        out[n++] = AG__MOVE(AG_MOVE_STEP, d + 1, p->hare + step_offsets[d], p->hare);
+  n += hare_jumps(&hg->board, p, out + n);
   if (p->chain) out[n++] = PASS_MOVE;
   return n;
 }
 
-/* Whether the side to move at a turn boundary has any move. */
-static int can_move(const hare_board *b, const hare_pos *p)
+/* The k-th hunter move of the ascending list, without building the list. */
+static inline __attribute__((always_inline)) ag_move pick_hunter_move(const uint32_t *targets, uint64_t k)
 {
-  uint32_t empty = ~(p->hunters | (1u << p->hare)) & 0x1ffffffu, m;
-  ag_move jumps[HARE_MAX_JUMPS];
+  int d = 0, to;
+  uint32_t m;
+  while (k >= (uint64_t)popcount25(targets[d])) k -= popcount25(targets[d++]);
+  for (m = targets[d]; k; k--) m &= m - 1;
+  to = __builtin_ctz(m);
+  return AG__MOVE(AG_MOVE_STEP, d + 1, to, to - step_offsets[d]);
+}
+
+/* Whether the side to move at a turn boundary has any move. */
+static inline __attribute__((always_inline)) int can_move(const hare_game *hg, const hare_pos *p)
+{
+  uint32_t empty = empty_points(p);
+  int d;
   if (p->to_move == HARE)
-    return (b->neighbours[p->hare] & empty) != 0 || hare_jumps(b, p, jumps) > 0;
-  for (m = p->hunters; m; m &= m - 1)
-    if (b->neighbours[__builtin_ctz(m)] & empty) return 1;
+    return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(&hg->board, p);
+  for (d = 0; d < 8; d++)
+    if (hunter_targets(hg, p, empty, d)) return 1;
   return 0;
 }
 
@@ -129,10 +217,9 @@ static int can_move(const hare_board *b, const hare_pos *p)
 
 /* Plays one legal move on the board and the clocks; returns 1 when the ply
  * ends a turn (the next position is a turn boundary), 0 mid-chain. */
-static int play(const hare_game *hg, hare_pos *p, ag_move m)
+static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_pos *p, ag_move m)
 {
   int kind = AG__MOVE_KIND(m), from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m);
-  ag_move jumps[HARE_MAX_JUMPS];
   p->ply++;
   p->since_capture++;
   if (kind == AG_MOVE_PASS) {
@@ -154,7 +241,7 @@ static int play(const hare_game *hg, hare_pos *p, ag_move m)
         p->reason = AG_END_CAPTURES;
         return 0;
       }
-      if (hg->chain && hare_jumps(&hg->board, p, jumps) > 0) {
+      if (hg->chain && hare_can_jump(&hg->board, p)) {
         if (!p->chain) p->hash ^= hg->key_chain;
         p->chain = 1;
         return 0;
@@ -171,10 +258,10 @@ static int play(const hare_game *hg, hare_pos *p, ag_move m)
 /* Decides the result after a ply: a blocked side to move loses; `repeats`
  * earlier occurrences of a turn-boundary position make a repetition draw;
  * then the ply cap. */
-static void settle(const hare_game *hg, hare_pos *p, int boundary, int repeats)
+static inline __attribute__((always_inline)) void settle(const hare_game *hg, hare_pos *p, int boundary, int repeats)
 {
   if (p->result) return;
-  if (boundary && !can_move(&hg->board, p)) {
+  if (boundary && !can_move(hg, p)) {
     p->result = p->to_move == HARE ? RESULT_HUNTERS : RESULT_HARE;
     p->reason = AG_END_BLOCKED;
   } else if (boundary && hg->repetition && repeats + 1 >= hg->repetition) {
@@ -239,27 +326,45 @@ static int remember(uint32_t **seen, size_t *n, size_t *cap, uint32_t *stack_lis
 /* The reference random playout on a copy of pos.  Repetition needs every
  * boundary position since the last capture: those from the real history are
  * counted through `past`, the playout's own in a local list. */
+__attribute__((target_clones("popcnt", "default")))
 static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
                         uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
                         int *reason)
 {
   const hare_game *hg = GAME(g);
   hare_pos p = *(const hare_pos *)pos;
-  ag_move mv[MAX_MOVES];
   uint32_t stack_list[1024], *seen = stack_list;
+  uint64_t bloom[4] = {0, 0, 0, 0};   /* 256-bit filter of `seen`: most boundaries need no scan */
   size_t nseen = 0, cap = 1024, played = 0, i, back;
   uint32_t history_window = p.since_capture;
   int rc = AG_OK;
-  if (!p.chain) seen[nseen++] = boundary_key(&p);
+  if (!p.chain) {
+    uint32_t bit = (uint32_t)(boundary_key(&p) * 0x9E3779B1u) >> 24;
+    seen[nseen++] = boundary_key(&p);
+    bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
+  }
   while (!p.result && (max_plies == 0 || played < max_plies)) {
     int boundary, repeats = 0;
-    size_t n = generate(&hg->board, &p, mv);
-    boundary = play(hg, &p, mv[ag_rng_below(rng, n)]);
+    ag_move m;
+    if (p.to_move == HUNTERS) {
+      uint32_t targets[8], empty = empty_points(&p);
+      int d, total = 0;
+      for (d = 0; d < 8; d++) total += popcount25(targets[d] = hunter_targets(hg, &p, empty, d));
+      m = pick_hunter_move(targets, ag__rng_below(rng, (uint64_t)total));
+    } else {
+      m = pick_hare_move(hg, &p, rng);
+    }
+    boundary = play(hg, &p, m);
     played++;
-    if (p.since_capture == 0) nseen = 0, history_window = 0;
+    if (p.since_capture == 0) {
+      nseen = 0, history_window = 0;
+      bloom[0] = bloom[1] = bloom[2] = bloom[3] = 0;
+    }
     if (boundary && hg->repetition) {
-      uint32_t key = boundary_key(&p);
-      for (i = 0; i < nseen; i++) repeats += seen[i] == key;
+      uint32_t key = boundary_key(&p), bit = (uint32_t)(key * 0x9E3779B1u) >> 24;
+      if (bloom[bit >> 6] >> (bit & 63) & 1)
+        for (i = 0; i < nseen; i++) repeats += seen[i] == key;
+      bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
       for (back = 0; back < history_window && back < past->count; back++)
         repeats += same_boundary(ag__past_at(past, back), &p);
       if (!remember(&seen, &nseen, &cap, stack_list, key)) {
@@ -288,6 +393,13 @@ static int hare_setup(ag_game *g)
   if (g->opt[OPT_REPETITION] == 1)
     return ag__fail(AG_EPARSE, "spec: repetition must be 0, 2 or 3 (1 would end every game at once)");
   ag__hare_board_build(&hg->board);
+  for (i = 0; i < HARE_POINTS; i++) {
+    int d;
+    for (d = 0; d < 8; d++) {
+      int to = i + step_offsets[d];
+      if (to >= 0 && to < HARE_POINTS && (hg->board.neighbours[i] >> to & 1)) hg->step_from[d] |= 1u << i;
+    }
+  }
   for (i = 0; i < HARE_POINTS; i++) {
     hg->nodes[i].name = point_names[i];
     hg->nodes[i].x = i % 5;
@@ -349,7 +461,7 @@ static size_t hare_legal(const ag_game *g, const void *pos, int player, ag_move 
 {
   const hare_pos *p = pos;
   if (p->result || player != p->to_move) return 0;
-  return generate(&GAME(g)->board, p, out);
+  return generate(GAME(g), p, out);
 }
 
 static int hare_outcome(const ag_game *g, const void *pos, int *winner, int *reason)
@@ -421,12 +533,11 @@ static void hare_write(const ag_game *g, const void *pos, ag__buf *b)
 /* Checks what the board text cannot say by itself: counts, chain sanity, clocks. */
 static int validate(const hare_game *hg, const hare_pos *p, int hares, size_t at)
 {
-  ag_move jumps[HARE_MAX_JUMPS];
   if (hares != 1) return ag__fail(AG_EPARSE, "hare position: %d hares on the board (byte %zu)", hares, at);
   if (popcount25(p->hunters) > popcount25(hg->start_hunters))
     return ag__fail(AG_EPARSE, "hare position: %d hunters, this game has %d (byte %zu)",
                     popcount25(p->hunters), popcount25(hg->start_hunters), at);
-  if (p->chain && (!hg->chain || p->to_move != HARE || hare_jumps(&hg->board, p, jumps) == 0))
+  if (p->chain && (!hg->chain || p->to_move != HARE || !hare_can_jump(&hg->board, p)))
     return ag__fail(AG_EPARSE, "hare position: a chain needs chain=1, the hare to move and a jump (byte %zu)", at);
   if (hg->max_plies && p->ply > hg->max_plies)
     return ag__fail(AG_EPARSE, "hare position: ply %u is past max_plies=%u (byte %zu)",
@@ -474,6 +585,17 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
   return AG_OK;
 }
 
+/* The aux value (direction 1..8) of a step from -> to, or 0 when the two
+ * points are not adjacent. */
+static int step_direction(const hare_board *b, int from, int to)
+{
+  int d;
+  if (!(b->neighbours[from] >> to & 1)) return 0;
+  for (d = 0; d < 8; d++)
+    if (to - from == step_offsets[d]) return d + 1;
+  return 0;
+}
+
 /* Whether (from, over, to) is one of the board's jumps. */
 static int is_jump(const hare_board *b, int from, int over, int to)
 {
@@ -492,7 +614,7 @@ static int hare_move_info(const ag_game *g, ag_move m, int *kind, int *from, int
     return AG_OK;
   }
   if (f >= HARE_POINTS || t >= HARE_POINTS) return AG_EINVAL;
-  if (k == AG_MOVE_STEP && aux == 0 && (b->neighbours[f] >> t & 1)) {}
+  if (k == AG_MOVE_STEP && aux != 0 && aux == step_direction(b, f, t)) {}
   else if (k == AG_MOVE_JUMP && aux < HARE_POINTS && is_jump(b, f, aux, t)) {}
   else return AG_EINVAL;
   *kind = k, *from = f, *to = t;
@@ -529,10 +651,11 @@ static int hare_move_read(const ag_game *g, const char *text, ag_move *out)
       ((sep = text[2]) != '-' && sep != 'x'))
     return ag__fail(AG_EPARSE, "hare move '%.16s': expected like c3-d4, c3xe5 or pass", text);
   if (sep == '-') {
-    if (!(b->neighbours[from] >> to & 1))
+    int d = step_direction(b, from, to);
+    if (!d)
       return ag__fail(AG_EPARSE, "hare move '%s': %s and %s are not adjacent", text,
                       point_names[from], point_names[to]);
-    *out = AG__MOVE(AG_MOVE_STEP, 0, to, from);
+    *out = AG__MOVE(AG_MOVE_STEP, d, to, from);
     return AG_OK;
   }
   over = (from + to) / 2;
