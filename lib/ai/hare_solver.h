@@ -1,0 +1,31 @@
+/*
+ * hare_solver.h -- internal entry points of the hare-hunt solver
+ * (lib/ai/hare_solver.c).  The public face is the ag_solution_* group of
+ * ancientgames.h; this header adds the test hook that solves reduced
+ * variants (another win threshold, other hunter counts), which is not a
+ * public option.
+ */
+#ifndef HARE_SOLVER_H
+#define HARE_SOLVER_H
+
+#include <stdint.h>
+#include "ancientgames.h"
+
+/* Solves every turn-boundary position with threshold+1 .. max_hunters
+ * hunters, for chained (chain=1) or single (chain=0) captures; the hare wins
+ * the moment the hunters are down to `threshold`.  threads <= 0 means one per
+ * online CPU.  The real game is threshold 9, max_hunters 10..12. */
+int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
+                   ag_progress_fn progress, void *user, ag_solution **out);
+
+/* The rules variant a solution was computed for. */
+void ag__hare_solution_variant(const ag_solution *sol, int *chain, int *threshold,
+                               int *max_hunters);
+
+/* Value (+1 win, 0 draw, -1 loss for the side to move) and distance in turns
+ * of a position in the middle of the hare's capture chain: the hare stands on
+ * `hare`, may pass or jump on. */
+int ag__hare_solution_chain_value(const ag_solution *sol, int hare, uint32_t hunters,
+                                  int *value, int *distance);
+
+#endif
