@@ -1,0 +1,483 @@
+#!/usr/bin/env python3
+"""Tests of the ctypes binding python/ancientgames.py (stdlib unittest only).
+
+Run by `make check' with ANCIENTGAMES_LIB pointing at the build tree's
+library; by hand:  ANCIENTGAMES_LIB=lib/.libs/libancientgames.so python3 python/test_ancientgames.py
+Every registered game (ag_game_count/ag_game_name_at) is played, so a newly
+registered game is covered without editing this file.
+"""
+import ctypes
+import gc
+import os
+import re
+import sys
+import threading
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ancientgames as ag  # noqa: E402
+
+SEEDS = (1, 2, 42)
+MAX_PLIES = 300          # per random game in the apply/undo walk
+
+
+def header_path():
+    """include/ancientgames.h from $top_srcdir, else relative to this file."""
+    top = os.environ.get("top_srcdir")
+    if top:
+        path = os.path.join(top, "include", "ancientgames.h")
+        if os.path.exists(path):
+            return path
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir,
+                        "include", "ancientgames.h")
+
+
+def header_constants():
+    """{name: value} of every AG_* #define and enumerator of the header."""
+    with open(header_path(), encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    raw = {}
+    for name, value in re.findall(r"^\s*#\s*define\s+(AG_[A-Z0-9_]+)[ \t]+([^\n]+)$", text, re.M):
+        if name in ("AG_API",) or "__" in value or "declspec" in value:
+            continue
+        raw[name] = value.strip()
+    for name, value in re.findall(r"\b(AG_[A-Z0-9_]+)\s*=\s*(-?\w+)", text):
+        raw[name] = value
+    values = {}
+    for name, expr in raw.items():
+        expr = re.sub(r"\(\s*ag_move\s*\)", "", expr)
+        expr = re.sub(r"\b(0x[0-9A-Fa-f]+|\d+)[uUlL]+\b", r"\1", expr)
+        if not re.fullmatch(r"[\sA-Z0-9_()<>|x+\-a-f]*", expr):
+            continue                                  # not a plain integer expression
+        values[name] = expr
+    out = {}
+    for _ in range(3):                                # names may refer to earlier names
+        for name, expr in values.items():
+            try:
+                out[name] = eval(expr, {"__builtins__": {}}, dict(out))
+            except NameError:
+                pass
+    return out
+
+
+def random_move(st, rng):
+    """One ply of the library's reference random player: returns (kind, move(s))."""
+    p = st.current_player
+    if p == ag.AG_PLAYER_SIMULTANEOUS:
+        return "joint", [rng.choice(st.legal_moves(q)) for q in range(st.game.num_players)]
+    if p == ag.AG_PLAYER_CHANCE:
+        return "one", st.sample_chance(rng)
+    return "one", rng.choice(st.legal_moves(p))
+
+
+def play(st, kind, move):
+    """Applies what random_move() returned."""
+    if kind == "joint":
+        st.apply_joint(move)
+    else:
+        st.apply(move)
+
+
+class ConstantsTest(unittest.TestCase):
+    def test_header_constants_equal_module(self):
+        consts = header_constants()
+        self.assertGreater(len(consts), 70, "too few constants parsed from %s" % header_path())
+        for name, value in sorted(consts.items()):
+            with self.subTest(name=name):
+                self.assertTrue(hasattr(ag, name), "module lacks %s" % name)
+                self.assertEqual(getattr(ag, name), value)
+
+    def test_enums_mirror_constants(self):
+        self.assertEqual(ag.Player.CHANCE, ag.AG_PLAYER_CHANCE)
+        self.assertEqual(ag.End.REPETITION, ag.AG_END_REPETITION)
+        self.assertEqual(ag.MoveKind.PASS, ag.AG_MOVE_PASS)
+        self.assertEqual(ag.Limit.RENDER_TEXT, ag.AG_LIMIT_RENDER_TEXT)
+        self.assertEqual(ag.Info.CHAIN, ag.AG_INFO_CHAIN)
+
+    def test_version(self):
+        self.assertEqual(ag.version(), ag.AG_VERSION_NUMBER)
+        self.assertEqual(ag.version_string(), "%d.%d.%d" % (
+            ag.AG_VERSION_MAJOR, ag.AG_VERSION_MINOR, ag.AG_VERSION_PATCH))
+
+    def test_strerror_names(self):
+        for name in ("AG_OK", "AG_ERROR", "AG_ENOMEM", "AG_EINVAL", "AG_EBUFS", "AG_EPARSE",
+                     "AG_ENOTFOUND", "AG_EILLEGAL", "AG_EPHASE", "AG_EMISMATCH"):
+            self.assertEqual(ag.strerror(getattr(ag, name)), name)
+        self.assertEqual(ag.strerror(-1000), "unknown error")
+
+
+class RngTest(unittest.TestCase):
+    SEEDS = (0, 1, 42, 0x123456789ABCDEF, (1 << 64) - 1)
+
+    def test_next_matches_c(self):
+        for seed in self.SEEDS:
+            py, cell = ag.Rng(seed), ctypes.c_uint64(seed)
+            for _ in range(200):
+                self.assertEqual(py.next(), ag._rng_next(ctypes.byref(cell)))
+                self.assertEqual(py.state, cell.value)
+
+    def test_known_splitmix64_output(self):
+        # Reference values of SplitMix64 from seed 0.
+        r = ag.Rng(0)
+        self.assertEqual(r.next(), 0xE220A8397B1DCDAF)
+        self.assertEqual(r.next(), 0x6E789E6AA1B965F4)
+
+    def test_below_matches_c(self):
+        bounds = (0, 1, 2, 3, 5, 7, 10, 36, 96, 512, 1000003, (1 << 63) + 1, (1 << 64) - 1)
+        for seed in self.SEEDS:
+            py, cell = ag.Rng(seed), ctypes.c_uint64(seed)
+            for _ in range(20):
+                for bound in bounds:
+                    got = py.below(bound)
+                    self.assertEqual(got, ag._rng_below(ctypes.byref(cell), bound))
+                    self.assertEqual(py.state, cell.value)
+                    self.assertTrue(got < max(bound, 1))
+
+    def test_bound_zero_and_one_do_not_draw(self):
+        r = ag.Rng(7)
+        self.assertEqual((r.below(0), r.below(1), r.state), (0, 0, 7))
+
+
+class RegistryTest(unittest.TestCase):
+    def test_names(self):
+        names = ag.game_names()
+        self.assertEqual(len(names), ag._game_count())
+        self.assertIn("hare", names)
+        self.assertIsNone(ag._game_name_at(len(names)))
+        for name in names:
+            self.assertEqual(ag.Game(name).name, name)
+
+    def test_canonical_spec_round_trip(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            self.assertTrue(g.spec.startswith(name))
+            self.assertEqual(ag.Game(g.spec).spec, g.spec)
+
+
+class EveryGameTest(unittest.TestCase):
+    """Random games of every registered game, through the binding."""
+
+    def test_geometry(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            w, h = g.extent
+            self.assertEqual(len(g.players), g.num_players)
+            names = [n.name for n in g.nodes]
+            self.assertEqual(len(set(n.lower() for n in names)), len(names), name)
+            for node in g.nodes:
+                self.assertEqual(g.node_find(node.name), node.index)
+                self.assertEqual(g.node_find(node.name.swapcase()), node.index)
+                self.assertTrue(0 <= node.x <= w and 0 <= node.y <= h, (name, node))
+                self.assertIn(node.kind, list(ag.NodeKind))
+            for e in g.edges:
+                self.assertTrue(0 <= e.a < len(g.nodes) and 0 <= e.b < len(g.nodes), (name, e))
+                self.assertIn(e.kind, list(ag.EdgeKind))
+            with self.assertRaises(ag.Error) as cm:
+                g.node_find("no-such-node")
+            self.assertEqual(cm.exception.code, ag.AG_ENOTFOUND)
+
+    def check_ply(self, st, kind, move):
+        """Apply then undo restore text, hash, legal moves; re-parsing the text
+        gives the same position; move texts round-trip."""
+        g = st.game
+        text, h, p = st.to_text(), st.hash, st.current_player
+        before = st.legal_moves(0) + st.legal_moves(1) if p == ag.AG_PLAYER_SIMULTANEOUS \
+            else st.legal_moves()
+        for m in before:
+            self.assertEqual(g.move_from_text(g.move_to_text(m)), m, (g.name, hex(m)))
+            self.assertEqual(g.move_info(m)[0] in list(ag.MoveKind), True)
+        other = g.new_state(text)
+        self.assertEqual(other.to_text(), text)
+        self.assertEqual(other.hash, h)
+        self.assertTrue(other.equal(st))
+        self.assertEqual(other.current_player, p)
+        ply = st.ply
+        play(st, kind, move)
+        self.assertEqual(st.ply, ply + 1)
+        st.undo()
+        self.assertEqual(st.to_text(), text)
+        self.assertEqual(st.hash, h)
+        after = st.legal_moves(0) + st.legal_moves(1) if p == ag.AG_PLAYER_SIMULTANEOUS \
+            else st.legal_moves()
+        self.assertEqual(after, before)
+        play(st, kind, move)
+
+    def test_random_games_apply_undo_text(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            for seed in SEEDS:
+                with self.subTest(game=name, seed=seed):
+                    st, rng, played = g.new_state(), ag.Rng(seed), []
+                    while not st.is_terminal and st.ply < MAX_PLIES:
+                        kind, move = random_move(st, rng)
+                        self.check_ply(st, kind, move)
+                        played.extend(move if kind == "joint" else [move])
+                    self.assertEqual(st.history(), played)
+                    copy = st.clone()
+                    self.assertEqual(copy.history(), played)
+                    self.assertEqual(copy.to_text(), st.to_text())
+                    while st.ply:
+                        st.undo()
+                    self.assertTrue(st.equal(g.new_state()))
+                    with self.assertRaises(ag.PhaseError):
+                        st.undo()
+
+    def test_python_loop_equals_c_playout(self):
+        """The reference random player driven from Python (Rng + sample_chance)
+        plays exactly the game ag_state_playout() plays with the same seed."""
+        for name in ag.game_names():
+            g = ag.Game(name)
+            for seed in SEEDS:
+                with self.subTest(game=name, seed=seed):
+                    cap = 2000
+                    result = g.new_state().playout(ag.Rng(seed), cap)
+                    st, rng = g.new_state(), ag.Rng(seed)
+                    st.reserve(cap)
+                    while not st.is_terminal and st.ply < cap:
+                        play(st, *random_move(st, rng))
+                    o = st.outcome
+                    self.assertEqual((result.plies, result.outcome, result.winner, result.reason),
+                                     (st.ply, o.outcome, o.winner, o.reason))
+
+    def test_terminal_outcome_and_returns(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            st = g.new_state()
+            self.assertEqual(st.outcome.outcome, ag.AG_OUTCOME_ONGOING)
+            self.assertEqual(st.returns(), [0.0] * g.num_players)
+            rng = ag.Rng(5)
+            while not st.is_terminal:
+                play(st, *random_move(st, rng))
+            o = st.outcome
+            self.assertEqual(st.current_player, ag.AG_PLAYER_TERMINAL)
+            self.assertEqual(st.legal_moves(), [])
+            self.assertIn(o.outcome, (ag.AG_OUTCOME_WIN, ag.AG_OUTCOME_DRAW))
+            self.assertNotEqual(o.reason, ag.AG_END_NONE)
+            r = st.returns()
+            if o.outcome == ag.AG_OUTCOME_WIN:
+                self.assertEqual(r[o.winner], 1.0)
+                self.assertEqual(r[1 - o.winner], -1.0)
+            else:
+                self.assertEqual(o.winner, ag.AG_PLAYER_NONE)
+                self.assertEqual(r, [0.0, 0.0])
+            with self.assertRaises(ag.PhaseError):
+                st.apply(0x01000000)
+
+    def test_chance_nodes(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            if not g.flags & ag.AG_GAME_CHANCE:
+                continue
+            st, rng = g.new_state(), ag.Rng(3)
+            seen = 0
+            while not st.is_terminal and seen < 20:
+                if st.current_player == ag.AG_PLAYER_CHANCE:
+                    outcomes = st.chance_outcomes()
+                    moves = [m for m, _ in outcomes]
+                    self.assertEqual(moves, sorted(moves))
+                    self.assertEqual(moves, st.legal_moves(ag.AG_PLAYER_CHANCE))
+                    total = sum(w for _, w in outcomes)
+                    # sample_chance: r = below(total), first running weight above r.
+                    expect, r, run = None, ag.Rng(rng.state).below(total), 0
+                    for m, w in outcomes:
+                        run += w
+                        if r < run:
+                            expect = m
+                            break
+                    self.assertEqual(st.sample_chance(rng), expect)
+                    seen += 1
+                play(st, *random_move(st, rng))
+            self.assertGreater(seen, 0, name)
+
+    def test_pieces_on_nodes(self):
+        for name in ag.game_names():
+            st = ag.Game(name).new_state()
+            for node, groups in st.board().items():
+                for piece in groups:
+                    self.assertIn(piece.owner, (0, 1))
+                    self.assertIn(piece.kind, list(ag.PieceKind))
+                    self.assertGreater(piece.count, 0)
+
+
+class HareTest(unittest.TestCase):
+    """Values the man page ancientgames-hare(7) documents."""
+
+    def setUp(self):
+        self.g = ag.Game("hare")
+
+    def test_initial_position(self):
+        st = self.g.new_state()
+        self.assertEqual(st.to_text(), "...../...../X.O.X/XXXXX/XXXXX X - 0")
+        self.assertEqual(self.g.players, ["hunters", "hare"])
+        self.assertEqual(len(st.legal_moves()), 8)
+        self.assertEqual(len(self.g.nodes), 25)
+        self.assertEqual(len(self.g.edges), 56)
+        self.assertEqual(self.g.extent, (4, 4))
+        self.assertEqual(self.g.nodes[12], ag.Node(12, "c3", 2, 2, ag.AG_NODE_POINT))
+
+    def test_move_values(self):
+        c3, d4, e5 = 12, 18, 24
+        self.assertEqual(self.g.move_from_text("c3-d4"), (1 << 24) | (8 << 16) | (d4 << 8) | c3)
+        self.assertEqual(self.g.move_from_text("c3xe5"), (2 << 24) | (d4 << 16) | (e5 << 8) | c3)
+        self.assertEqual(self.g.move_from_text("pass"), 6 << 24)
+        self.assertEqual(self.g.move_info(self.g.move_from_text("c3xe5")), (ag.AG_MOVE_JUMP, c3, e5))
+        offsets = (-6, -5, -4, -1, 1, 4, 5, 6)
+        for d, off in enumerate(offsets, 1):
+            m = self.g.move_from_text("%s-%s" % (self.g.nodes[c3].name, self.g.nodes[c3 + off].name))
+            self.assertEqual((m >> 16) & 0xFF, d)
+
+    def test_hunters_capture_to_nine(self):
+        st = self.g.new_state("...../...../..O../.X.X./..X.. O - 7")
+        self.assertEqual(st.outcome.outcome, ag.AG_OUTCOME_ONGOING)
+        g10 = ag.Game("hare(hunters=10)")
+        st = g10.new_state("...../...../..O../.XXX./XX.XX O - 7")
+        st.apply("c3xc1")
+        self.assertEqual(st.outcome, ag.Outcome(ag.AG_OUTCOME_WIN, 1, ag.AG_END_CAPTURES))
+
+
+class ErrorTest(unittest.TestCase):
+    def assertCode(self, cm, code, exc_type):
+        self.assertIsInstance(cm.exception, exc_type)
+        self.assertEqual(cm.exception.code, code)
+        self.assertEqual(cm.exception.name, ag.strerror(code))
+        self.assertTrue(str(cm.exception))
+        self.assertEqual(str(cm.exception), ag.errmsg())
+
+    def test_spec_errors(self):
+        with self.assertRaises(ag.Error) as cm:
+            ag.Game("no_such_game")
+        self.assertCode(cm, ag.AG_ENOTFOUND, ag.Error)
+        with self.assertRaises(ag.Error) as cm:
+            ag.Game("hare(no_such_option=1)")
+        self.assertCode(cm, ag.AG_ENOTFOUND, ag.Error)
+        with self.assertRaises(ag.ParseError) as cm:
+            ag.Game("hare(hunters=13)")
+        self.assertCode(cm, ag.AG_EPARSE, ValueError)
+        with self.assertRaises(ag.ParseError) as cm:
+            ag.Game("hare(hunters=")
+        self.assertCode(cm, ag.AG_EPARSE, ag.ParseError)
+
+    def test_position_parse_error_leaves_state(self):
+        for name in ag.game_names():
+            st = ag.Game(name).new_state()
+            rng = ag.Rng(9)
+            for _ in range(5):
+                if not st.is_terminal:
+                    play(st, *random_move(st, rng))
+            text, h = st.to_text(), st.hash
+            for bad in ("", "garbage", text + " junk", text[:-1] + "\x01", text[: len(text) // 2]):
+                with self.subTest(game=name, bad=bad):
+                    with self.assertRaises(ag.ParseError) as cm:
+                        st.set_text(bad)
+                    self.assertCode(cm, ag.AG_EPARSE, ag.ParseError)
+                    self.assertIn("byte", str(cm.exception))
+                    self.assertEqual((st.to_text(), st.hash), (text, h))
+
+    def test_illegal_move(self):
+        g = ag.Game("hare")
+        st = g.new_state()
+        with self.assertRaises(ag.IllegalMoveError) as cm:
+            st.apply("c3-d4")                      # the hare's step, hunters to move
+        self.assertCode(cm, ag.AG_EILLEGAL, ValueError)
+        self.assertEqual(st.ply, 0)
+        with self.assertRaises(ag.ParseError):
+            st.apply("z9-z8")
+        with self.assertRaises(ag.ParseError):
+            g.move_from_text("a1-c3")              # not adjacent
+        with self.assertRaises(ag.Error) as cm:
+            g.move_to_text(0)
+        self.assertCode(cm, ag.AG_EINVAL, ag.Error)
+
+    def test_phase_errors(self):
+        g = ag.Game("hare")
+        st = g.new_state()
+        with self.assertRaises(ag.PhaseError) as cm:
+            st.undo()
+        self.assertCode(cm, ag.AG_EPHASE, RuntimeError)
+        with self.assertRaises(ag.PhaseError):
+            st.chance_outcomes()
+        with self.assertRaises(ag.PhaseError):
+            st.sample_chance(ag.Rng(1))
+        with self.assertRaises(ag.PhaseError):
+            st.apply_joint([st.legal_moves()[0], st.legal_moves()[0]])
+
+    def test_simultaneous_phase_errors(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            if not g.flags & ag.AG_GAME_SIMULTANEOUS:
+                continue
+            st, rng = g.new_state(), ag.Rng(1)
+            while st.current_player != ag.AG_PLAYER_SIMULTANEOUS:
+                play(st, *random_move(st, rng))
+            with self.assertRaises(ag.PhaseError):
+                st.apply(st.legal_moves(0)[0])
+            with self.assertRaises(ag.Error) as cm:
+                st.apply_joint(st.legal_moves(0)[:1])  # one choice for two players
+            self.assertEqual(cm.exception.code, ag.AG_EINVAL)
+
+    def test_mismatch_and_types(self):
+        names = ag.game_names()
+        a = ag.Game(names[0]).new_state()
+        b = ag.Game(names[-1]).new_state()
+        if names[0] != names[-1]:
+            with self.assertRaises(ag.Error) as cm:
+                a.equal(b)
+            self.assertEqual(cm.exception.code, ag.AG_EMISMATCH)
+        with self.assertRaises(ctypes.ArgumentError):
+            ag._state_apply(a.game.handle, 1)      # a game where a state is due
+        with self.assertRaises(ag.Error) as cm:
+            ag._state_apply(None, 1)
+        self.assertEqual(cm.exception.code, ag.AG_EINVAL)
+
+
+class LifetimeTest(unittest.TestCase):
+    def test_state_keeps_game_alive(self):
+        st = ag.Game("hare").new_state()
+        gc.collect()
+        self.assertEqual(len(st.legal_moves()), 8)
+        self.assertIn("hunters", str(st))
+
+    def test_close(self):
+        g = ag.Game("hare")
+        st = g.new_state()
+        with g.new_state() as other:
+            other.apply(other.legal_moves()[0])
+        with self.assertRaises(ValueError):
+            other.to_text()
+        g.close()
+        with self.assertRaises(ValueError):
+            st.to_text()
+
+    def test_threads_on_separate_states(self):
+        g = ag.Game("hare")
+        expect = [g.new_state().playout(ag.Rng(s)) for s in range(8)]
+        got = [None] * 8
+
+        def work(i):
+            got[i] = g.new_state().playout(ag.Rng(i))
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(got, expect)
+
+
+@unittest.skipUnless(hasattr(ag, "ai_choose"), "the library has no ag_ai_choose")
+class AiTest(unittest.TestCase):
+    def test_ai_chooses_a_legal_move(self):
+        for name in ag.game_names():
+            st, rng = ag.Game(name).new_state(), ag.Rng(1)
+            for _ in range(4):
+                if st.is_terminal:
+                    break
+                p = st.current_player
+                if p >= 0:
+                    m = ag.ai_choose(st, rng=ag.Rng(2))
+                    self.assertIn(m, st.legal_moves())
+                play(st, *random_move(st, rng))
+
+
+if __name__ == "__main__":
+    unittest.main()
