@@ -459,10 +459,10 @@ static void owl_lands(const ag_game *g, ls_pos *p, int st)
 }
 
 /* A stone of the mover completes a loop (R19, R20). */
-static void complete_loop(ls_pos *p)
+static void complete_loop(const ag_game *g, ls_pos *p)
 {
   int s = p->turn;
-  p->bead = 1;  /* only read under rethrow=bead */
+  if (g->opt[OPT_RETHROW] == RETHROW_BEAD) p->bead = 1;
   if (p->held[s]) {
     p->held[s]--;
     p->reserve[s]++;
@@ -493,14 +493,14 @@ static int apply_stone(const ag_game *g, ls_pos *p, ag_move m)
   dest = t->stone_dest[from][v][across];
   p->stones[s][from]--;
   p->stones[s][dest]++;
-  if (t->stone_loop[from][v][across]) complete_loop(p);
+  if (t->stone_loop[from][v][across]) complete_loop(g, p);
   if (stone_lands(g, p, to)) return 1;
   if (AG__MOVE_AUX(m) & LS_PROMOTE) {
     p->stones[s][dest]--;
     p->board[s]--;
     p->owl[s] = LS_X;
     p->prev = dest == LS_XH6 ? LS_ST_B : LS_ST_S;
-    p->bead = 1;
+    if (g->opt[OPT_RETHROW] == RETHROW_BEAD) p->bead = 1;
     if (!p->lone) p->lock = LS_LOCK_OWL;
   } else if (!p->lone) {
     p->lock = (uint8_t)dest;
