@@ -7,6 +7,7 @@
 #include "ag_internal.h"
 
 static const ag__vt *const ag__games[] = {
+  &ag__liubo_sticks_vt,
   &ag__hare_vt,
 };
 
