@@ -8,6 +8,7 @@
 
 static const ag__vt *const ag__games[] = {
   &ag__liubo_sticks_vt,
+  &ag__liubo_fingers_vt,
   &ag__hare_vt,
 };
 

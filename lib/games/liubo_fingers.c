@@ -1,0 +1,1109 @@
+/*
+ * liubo_fingers.c -- liubo with finger-guessing (morra) and six counting
+ * sticks, the Chinese reconstruction of rules/liubo-fingers.md.
+ *
+ * Flow: finger rounds are simultaneous nodes (both players choose; one joint
+ * ply); a round that gives a count n to a mover is followed by the mover's
+ * action ply (ordinary move, centre entry, prisoner return or pass).  Pieces
+ * walk the forward graph of liubo_fingers_board.c; a piece met before the
+ * last step blocks the walk and allows a retreat to any node passed.  The
+ * first side with 4 pieces in TAIJI wins (4:0, 4:1, 4:2); 3:3 is a draw.
+ */
+#include <string.h>
+#include "ag_internal.h"
+#include "liubo_fingers_board.h"
+
+enum { OPT_HANDS, OPT_SCHEME, OPT_ENTRY, OPT_BOARD, OPT_RETURN, OPT_MAX_ROUNDS };
+enum { WHITE = 0, BLACK = 1 };
+enum { PH_GUESS = 0, PH_THROW = 1, PH_ACT = 2, PH_OVER = 3 };
+enum { ON_BOARD = 0, AT_START = 1 };   /* the aux byte of an ordinary move or entry */
+
+#define PIECES       6        /* pieces per side */
+#define TO_WIN       4        /* pieces home that win */
+#define NO_CALL      0xff     /* the call byte of a fingers-only choice */
+#define MAX_OUT      4        /* most forward edges out of one node */
+#define MAX_COUNT    20       /* largest count (two hands) */
+#define MAX_ROUNDS_TEXT 2147483647L
+#define PASS_MOVE    AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
+#define BIT(i)       ((uint64_t)1 << (i))
+
+static const char *const scheme_words[] = {"alternate", "guess", NULL};
+static const char *const entry_words[] = {"one", "exact", NULL};
+static const char *const board_words[] = {"32", "48", NULL};
+static const char *const return_words[] = {"move", "free", NULL};
+
+static const ag__optdef lf_options[] = {
+  {"hands", 1, 1, 2, NULL},
+  {"scheme", 0, 0, 1, scheme_words},
+  {"entry", 0, 0, 1, entry_words},
+  {"board", 0, 0, 1, board_words},
+  {"return", 0, 0, 1, return_words},
+  {"max_rounds", 2000, 0, 100000, NULL},
+};
+
+/* The position: pointer-free, copied by the core for undo. */
+typedef struct lf_pos {
+  int8_t owner[AG__LF_NODES];     /* player whose pieces stand on a point, -1 none */
+  uint8_t flat[AG__LF_NODES];     /* AT_START pieces (flat, unmoved since placed) */
+  uint8_t cross[AG__LF_NODES];    /* ON_BOARD pieces (crosswise) */
+  uint8_t held[2];                /* enemy pieces in player p's prisons */
+  uint8_t home[2];                /* p's pieces standing in TAIJI */
+  uint8_t plain[2], wired[2];     /* counting sticks held by p */
+  int8_t fish[2];                 /* holder of the white (0) and black (1) fish, -1 TAIJI */
+  uint8_t phase;                  /* PH_* */
+  uint8_t mover;                  /* PH_THROW: who moves next; PH_ACT: who moves */
+  uint8_t count;                  /* PH_ACT: the count to spend */
+  uint8_t pad;
+  uint32_t rounds;                /* finger rounds played, void ones included */
+} lf_pos;
+
+/* Zobrist keys, filled in one go from the game name. */
+typedef struct lf_keys {
+  uint64_t piece[AG__LF_NODES][2][2][PIECES + 1];   /* node, owner, AT_START?, count */
+  uint64_t held[2][PIECES + 1];
+  uint64_t home[2][TO_WIN + 1];
+  uint64_t sticks[2][4][4];                         /* player, plain, wired */
+  uint64_t phase[4][2][MAX_COUNT + 1];              /* phase, mover, count */
+} lf_keys;
+
+/* Private per-game data: options, walk tables, geometry and keys. */
+typedef struct lf_game {
+  int fingers_max;                /* F = 5 * hands */
+  int call_max;                   /* 2F */
+  int scheme_guess, entry_exact, return_free;
+  uint32_t max_rounds;            /* 0 = no cap */
+  int num_points;                 /* 32 or 48 */
+  uint8_t points[AG__LF_NODES];   /* playing point ids, ascending */
+  uint64_t point_mask, inner_mask, stem_mask, corner_mask[2];
+  uint8_t out_count[AG__LF_NODES];
+  uint8_t out[AG__LF_NODES][MAX_OUT];
+  uint64_t reach[AG__LF_NODES][MAX_COUNT + 1];  /* nodes 1..r forward steps away */
+  ag__node nodes[AG__LF_NODES];
+  ag__edge edges[AG__LF_EDGES32 + AG__LF_EDGES48 + AG__LF_STEM_EDGES];
+  lf_keys keys;
+} lf_game;
+
+#define GAME(g) ((const lf_game *)(g)->data)
+
+/* ------------------------------------------------------------ small helpers */
+
+/* Index of the lowest set bit of a non-zero mask. */
+static int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
+
+/* Number of p's pieces standing flat on a start corner. */
+static int flat_count(const lf_pos *p, int player)
+{
+  const int *c = ag__lf_start_corner[player];
+  return (p->owner[c[0]] == player ? p->flat[c[0]] : 0) +
+         (p->owner[c[1]] == player ? p->flat[c[1]] : 0);
+}
+
+/* Whether the score has ended the game: someone has 4 home, or 3:3. */
+static int score_decided(const lf_pos *p)
+{
+  return p->home[0] >= TO_WIN || p->home[1] >= TO_WIN || (p->home[0] == 3 && p->home[1] == 3);
+}
+
+/* Occupancy mask of the playing points (TAIJI never blocks). */
+static uint64_t occupied_mask(const lf_game *lg, const lf_pos *p)
+{
+  uint64_t m = 0;
+  int i;
+  for (i = 0; i < lg->num_points; i++)
+    if (p->owner[lg->points[i]] >= 0) m |= BIT(lg->points[i]);
+  return m;
+}
+
+/* -------------------------------------------------------- guess resolution */
+
+/* §3.2: the winner of a guess round (0 or 1), or -1 for a VOID round.  A call
+ * above own fingers + F or below own fingers is impossible and loses at once;
+ * both impossible, both right or both wrong is VOID. */
+static int resolve_guess(int fmax, int f0, int c0, int f1, int c1)
+{
+  int imp0 = c0 > f0 + fmax || c0 < f0, imp1 = c1 > f1 + fmax || c1 < f1;
+  int sum = f0 + f1, ok0 = c0 == sum, ok1 = c1 == sum;
+  if (imp0 && imp1) return -1;
+  if (imp0) return BLACK;
+  if (imp1) return WHITE;
+  if (ok0 != ok1) return ok0 ? WHITE : BLACK;
+  return -1;
+}
+
+/* ------------------------------------------------------------ move making */
+
+/* Ends the game when the round cap is reached as a round would begin. */
+static void check_round_cap(const lf_game *lg, lf_pos *p)
+{
+  if (lg->max_rounds && p->rounds >= lg->max_rounds) {
+    p->phase = PH_OVER;
+    p->mover = 0;
+    p->count = 0;
+  }
+}
+
+/* Sets up the next finger round after `last` acted (or after a void round). */
+static void begin_round(const lf_game *lg, lf_pos *p, int last)
+{
+  if (lg->scheme_guess || last < 0) {
+    p->phase = PH_GUESS;
+    p->mover = 0;
+  } else {
+    p->phase = PH_THROW;
+    p->mover = (uint8_t)(1 - last);
+  }
+  p->count = 0;
+  check_round_cap(lg, p);
+}
+
+/* The lower-numbered own start corner holding no enemy piece, or -1. */
+static int free_start_corner(const lf_pos *p, int player)
+{
+  int i;
+  for (i = 0; i < 2; i++) {
+    int c = ag__lf_start_corner[player][i];
+    if (p->owner[c] != 1 - player) return c;
+  }
+  return -1;
+}
+
+/* Whether S60-S61 let a prisoner of `player` return with count n now. */
+static int may_return(const lf_pos *p, int player, int n)
+{
+  return p->held[1 - player] > 0 && (n == 1 || flat_count(p, player) == 0);
+}
+
+/* Puts one prisoner of `player` back flat on start corner c. */
+static void return_prisoner(lf_pos *p, int player, int c)
+{
+  p->held[1 - player]--;
+  p->flat[c]++;
+  p->owner[c] = (int8_t)player;
+}
+
+/* Gives the action with count n to `player`; return=free brings a prisoner
+ * back first (header, further point 5). */
+static void begin_action(const lf_game *lg, lf_pos *p, int player, int n)
+{
+  p->phase = PH_ACT;
+  p->mover = (uint8_t)player;
+  p->count = (uint8_t)n;
+  if (lg->return_free && may_return(p, player, n)) {
+    int c = free_start_corner(p, player);
+    if (c >= 0) return_prisoner(p, player, c);
+  }
+}
+
+/* Applies one finger round: choice m0 of White, m1 of Black. */
+static void play_round(const lf_game *lg, lf_pos *p, ag_move m0, ag_move m1)
+{
+  int f0 = AG__MOVE_AUX(m0), f1 = AG__MOVE_AUX(m1), winner;
+  p->rounds++;
+  if (p->phase == PH_THROW) {
+    begin_action(lg, p, p->mover, f0 + f1);
+    return;
+  }
+  winner = resolve_guess(lg->fingers_max, f0, AG__MOVE_TO(m0), f1, AG__MOVE_TO(m1));
+  if (winner < 0) begin_round(lg, p, -1);
+  else begin_action(lg, p, winner, f0 + f1);
+}
+
+/* Lifts one piece in state `state` off node v. */
+static void lift_piece(lf_pos *p, int v, int state)
+{
+  if (state == AT_START) p->flat[v]--;
+  else p->cross[v]--;
+  if (!p->flat[v] && !p->cross[v]) p->owner[v] = -1;
+}
+
+/* Sets a piece of `player` crosswise on v, capturing any enemy stack there. */
+static void land_piece(lf_pos *p, int player, int v)
+{
+  if (p->owner[v] == 1 - player) {
+    p->held[player] = (uint8_t)(p->held[player] + p->flat[v] + p->cross[v]);
+    p->flat[v] = 0;
+    p->cross[v] = 0;
+  }
+  p->owner[v] = (int8_t)player;
+  p->cross[v]++;
+}
+
+/* §5.2: the k-th piece of `player` reaches TAIJI: a stick (odd k plain, even
+ * k wired, the other kind when none is left) and the fish at k = 2 and 4. */
+static void score_entry(lf_pos *p, int player)
+{
+  int k = ++p->home[player];
+  int plain_left = 3 - p->plain[0] - p->plain[1], wired_left = 3 - p->wired[0] - p->wired[1];
+  int want_plain = k & 1;
+  if (want_plain && !plain_left) want_plain = 0;
+  else if (!want_plain && !wired_left) want_plain = 1;
+  if (want_plain) p->plain[player]++;
+  else p->wired[player]++;
+  if (k == 2) p->fish[player] = (int8_t)player;
+  if (k == TO_WIN) p->fish[1 - player] = (int8_t)player;
+}
+
+/* Applies the mover's action m, then sets up what follows. */
+static void play_action(const lf_game *lg, lf_pos *p, ag_move m)
+{
+  int player = p->mover, kind = AG__MOVE_KIND(m);
+  int from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m), state = AG__MOVE_AUX(m);
+  if (kind == AG_MOVE_STEP) {
+    lift_piece(p, from, state);
+    land_piece(p, player, to);
+  } else if (kind == AG_MOVE_ENTER) {
+    lift_piece(p, from, state);
+    score_entry(p, player);
+  } else if (kind == AG_MOVE_RETURN) {
+    return_prisoner(p, player, to);
+  }
+  if (score_decided(p)) {
+    p->phase = PH_OVER;
+    p->mover = 0;
+    p->count = 0;
+  } else {
+    begin_round(lg, p, player);
+  }
+}
+
+/* ------------------------------------------------------- move generation */
+
+/* The search of one action: board occupancy, the count, and a memo of
+ * sub-walk results that do not depend on the nodes visited before them. */
+typedef struct lf_walk {
+  const lf_game *lg;
+  uint64_t occupied;
+  uint32_t known[AG__LF_NODES];                 /* bit r: memo[v][r] is valid */
+  uint64_t memo_dest[AG__LF_NODES][MAX_COUNT + 1];
+  uint8_t memo_flags[AG__LF_NODES][MAX_COUNT + 1];
+} lf_walk;
+
+/* What the walks below one node give: destinations strictly after it, and
+ * whether some walk was blocked (allowing a retreat to the node and before)
+ * or reached TAIJI's stem at the last step but one. */
+typedef struct lf_sub { uint64_t dest; int blocked, enter; } lf_sub;
+
+enum { SUB_BLOCKED = 1, SUB_ENTER = 2 };
+
+/* §4.2: all simple forward walks that stand on `node` with r steps to go.
+ * A node met before the last step blocks the walk, which may then retreat
+ * to any node passed; at the last step any node is a destination (empty,
+ * own stack, enemy capture); with entry=exact a stem node with one step to
+ * go may slide into TAIJI.  The result depends on `visited` only when the
+ * walks can meet a visited node, so it is memoised otherwise. */
+static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
+{
+  const lf_game *lg = w->lg;
+  lf_sub res = {0, 0, 0};
+  int i, memo = !(lg->reach[node][r] & visited & ~BIT(node));
+  if (memo && (w->known[node] >> r & 1)) {
+    res.dest = w->memo_dest[node][r];
+    res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
+    res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
+    return res;
+  }
+  if (r == 1 && (lg->stem_mask >> node & 1)) res.enter = 1;
+  for (i = 0; i < lg->out_count[node]; i++) {
+    int next = lg->out[node][i];
+    uint64_t bit = BIT(next);
+    if (visited & bit) continue;
+    if (r == 1) {
+      res.dest |= bit;
+    } else if (w->occupied & bit) {
+      res.blocked = 1;
+    } else {
+      lf_sub s = walk_on(w, next, r - 1, visited | bit);
+      res.dest |= s.dest;
+      res.enter |= s.enter;
+      if (s.blocked) res.dest |= bit, res.blocked = 1;
+    }
+  }
+  if (memo) {
+    w->known[node] |= 1u << r;
+    w->memo_dest[node][r] = res.dest;
+    w->memo_flags[node][r] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  }
+  return res;
+}
+
+/* The mover's actions with the pending count, ascending; pass when none. */
+static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
+{
+  int player = p->mover, n = p->count, origin[PIECES], enter[PIECES], no = 0, i, state;
+  uint64_t dest[PIECES];
+  size_t k = 0;
+  if (n > 0) {
+    lf_walk w;
+    w.lg = lg;
+    w.occupied = occupied_mask(lg, p);
+    memset(w.known, 0, sizeof w.known);
+    for (i = 0; i < lg->num_points && no < PIECES; i++) {
+      int v = lg->points[i];
+      lf_sub s;
+      if (p->owner[v] != player) continue;
+      s = walk_on(&w, v, n, BIT(v));
+      origin[no] = v, dest[no] = s.dest;
+      enter[no] = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
+      no++;
+    }
+    for (state = ON_BOARD; state <= AT_START; state++) {
+      uint64_t all = 0;
+      for (i = 0; i < no; i++)
+        if (state == AT_START ? p->flat[origin[i]] : p->cross[origin[i]]) all |= dest[i];
+      while (all) {
+        int to = lowest_bit(all);
+        all &= all - 1;
+        for (i = 0; i < no; i++)
+          if ((dest[i] >> to & 1) && (state == AT_START ? p->flat[origin[i]] : p->cross[origin[i]]))
+            out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[i]);
+      }
+    }
+    for (state = ON_BOARD; state <= AT_START; state++)
+      for (i = 0; i < no; i++)
+        if (enter[i] && (state == AT_START ? p->flat[origin[i]] : p->cross[origin[i]]))
+          out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, origin[i]);
+    if (!lg->return_free && may_return(p, player, n))
+      for (i = 0; i < 2; i++) {
+        int c = ag__lf_start_corner[player][i];
+        if (p->owner[c] != 1 - player)
+          out[k++] = AG__MOVE(AG_MOVE_RETURN, 0, c, ag__lf_prison_dot[1 - player][0]);
+      }
+  }
+  if (!k) out[k++] = PASS_MOVE;
+  return k;
+}
+
+/* Number of choices of each player in the current finger round. */
+static size_t choice_count(const lf_game *lg, const lf_pos *p)
+{
+  size_t f = (size_t)lg->fingers_max + 1;
+  return p->phase == PH_GUESS ? f * (size_t)(lg->call_max + 1) : f;
+}
+
+/* The i-th choice (ascending) of the current finger round. */
+static ag_move choice_at(const lf_game *lg, const lf_pos *p, size_t i)
+{
+  size_t calls = (size_t)lg->call_max + 1;
+  if (p->phase == PH_THROW) return AG__MOVE(AG_MOVE_CHOICE, i, NO_CALL, 0);
+  return AG__MOVE(AG_MOVE_CHOICE, i / calls, i % calls, 0);
+}
+
+/* ------------------------------------------------------------- vtable: play */
+
+static int lf_current_player(const ag_game *g, const void *pos)
+{
+  const lf_pos *p = pos;
+  (void)g;
+  if (p->phase == PH_OVER) return AG_PLAYER_TERMINAL;
+  if (p->phase == PH_ACT) return p->mover;
+  return AG_PLAYER_SIMULTANEOUS;
+}
+
+static size_t lf_legal(const ag_game *g, const void *pos, int player, ag_move *out)
+{
+  const lf_game *lg = GAME(g);
+  const lf_pos *p = pos;
+  size_t i, n;
+  if (p->phase == PH_OVER || player < 0 || player > 1) return 0;
+  if (p->phase == PH_ACT) return player == p->mover ? action_moves(lg, p, out) : 0;
+  n = choice_count(lg, p);
+  for (i = 0; i < n; i++) out[i] = choice_at(lg, p, i);
+  return n;
+}
+
+static void lf_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
+                     const ag__past *past)
+{
+  lf_pos *p = pos;
+  (void)past;
+  if (n == 2) play_round(GAME(g), p, m[0], m[1]);
+  else play_action(GAME(g), p, m[0]);
+}
+
+static int lf_outcome(const ag_game *g, const void *pos, int *winner, int *reason)
+{
+  const lf_pos *p = pos;
+  (void)g;
+  *winner = AG_PLAYER_NONE;
+  *reason = AG_END_NONE;
+  if (p->phase != PH_OVER) return AG_OUTCOME_ONGOING;
+  if (p->home[0] >= TO_WIN || p->home[1] >= TO_WIN) {
+    *winner = p->home[0] >= TO_WIN ? WHITE : BLACK;
+    *reason = AG_END_SCORE;
+    return AG_OUTCOME_WIN;
+  }
+  *reason = score_decided(p) ? AG_END_SCORE : AG_END_PLY_LIMIT;
+  return AG_OUTCOME_DRAW;
+}
+
+/* Reference random playout on a stack copy (same draws as the public loop). */
+static int lf_playout(const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng,
+                      size_t max_plies, size_t *plies, int *winner, int *reason)
+{
+  const lf_game *lg = GAME(g);
+  lf_pos p = *(const lf_pos *)pos;
+  ag_move mv[AG__MAX_MOVES];
+  size_t k = 0;
+  (void)past;
+  while (p.phase != PH_OVER && (!max_plies || k < max_plies)) {
+    if (p.phase == PH_ACT) {
+      size_t n = action_moves(lg, &p, mv);
+      play_action(lg, &p, mv[ag_rng_below(rng, n)]);
+    } else {
+      size_t n = choice_count(lg, &p);
+      ag_move m0 = choice_at(lg, &p, (size_t)ag_rng_below(rng, n));
+      ag_move m1 = choice_at(lg, &p, (size_t)ag_rng_below(rng, n));
+      play_round(lg, &p, m0, m1);
+    }
+    k++;
+  }
+  *plies = k;
+  return lf_outcome(g, &p, winner, reason);
+}
+
+/* -------------------------------------------------------- vtable: queries */
+
+static uint64_t lf_hash(const ag_game *g, const void *pos)
+{
+  const lf_game *lg = GAME(g);
+  const lf_keys *K = &lg->keys;
+  const lf_pos *p = pos;
+  uint64_t h = 0;
+  int i, pl;
+  for (i = 0; i < lg->num_points; i++) {
+    int v = lg->points[i], o = p->owner[v];
+    if (o < 0) continue;
+    if (p->flat[v]) h ^= K->piece[v][o][1][p->flat[v]];
+    if (p->cross[v]) h ^= K->piece[v][o][0][p->cross[v]];
+  }
+  for (pl = 0; pl < 2; pl++)
+    h ^= K->held[pl][p->held[pl]] ^ K->home[pl][p->home[pl]] ^
+         K->sticks[pl][p->plain[pl]][p->wired[pl]];
+  return h ^ K->phase[p->phase][p->mover][p->count];
+}
+
+/* Groups on a node: a point's flat group then its crosswise group; TAIJI's
+ * home pieces (White, Black) then the fish still there; a captor's first dot
+ * holds all its prisoners (the second dot stays empty). */
+static int lf_piece(const ag_game *g, const void *pos, int node, int index, int *owner,
+                    int *kind, int *count)
+{
+  const lf_pos *p = pos;
+  int owners[4], kinds[4], counts[4], n = 0, c;
+  (void)g;
+  if (node == AG__LF_TAIJI) {
+    for (c = 0; c < 2; c++)
+      if (p->home[c]) owners[n] = c, kinds[n] = AG_PIECE_STONE, counts[n++] = p->home[c];
+    for (c = 0; c < 2; c++)
+      if (p->fish[c] < 0) owners[n] = c, kinds[n] = AG_PIECE_FISH, counts[n++] = 1;
+  } else if (node >= AG__LF_FIRST_DOT && node < AG__LF_FIRST_OUTER) {
+    for (c = 0; c < 2; c++)
+      if (node == ag__lf_prison_dot[c][0] && p->held[c])
+        owners[n] = 1 - c, kinds[n] = AG_PIECE_STONE, counts[n++] = p->held[c];
+  } else if (p->owner[node] >= 0) {
+    if (p->flat[node]) owners[n] = p->owner[node], kinds[n] = AG_PIECE_STONE, counts[n++] = p->flat[node];
+    if (p->cross[node]) owners[n] = p->owner[node], kinds[n] = AG_PIECE_STONE, counts[n++] = p->cross[node];
+  }
+  if (index >= n) return 0;
+  *owner = owners[index], *kind = kinds[index], *count = counts[index];
+  return 1;
+}
+
+/* Counters, per player index 0/1 where it applies: PENDING_STEPS (index 0:
+ * the count the mover spends, 0 outside an action), SCORE (sticks held =
+ * pieces home), CAPTURED (enemy pieces in p's prisons), PRISONERS (p's pieces
+ * held by the enemy), RESERVE (p's pieces flat on start corners), COUNTER
+ * (finger rounds played). */
+static int lf_info(const ag_game *g, const void *pos, int key, int index, int *value)
+{
+  const lf_pos *p = pos;
+  (void)g;
+  if (key == AG_INFO_COUNTER) {
+    *value = (int)p->rounds;
+    return AG_OK;
+  }
+  if (key == AG_INFO_PENDING_STEPS) {
+    if (index != 0) return ag__fail(AG_EINVAL, "liubo_fingers: pending count has index 0 only");
+    *value = p->phase == PH_ACT ? p->count : 0;
+    return AG_OK;
+  }
+  if (key < AG_INFO_SCORE || key > AG_INFO_RESERVE)
+    return ag__fail(AG_ENOTFOUND, "liubo_fingers: no counter %d", key);
+  if (index < 0 || index > 1) return ag__fail(AG_EINVAL, "liubo_fingers: player %d out of range", index);
+  switch (key) {
+  case AG_INFO_SCORE: *value = p->plain[index] + p->wired[index]; break;
+  case AG_INFO_CAPTURED: *value = p->held[index]; break;
+  case AG_INFO_PRISONERS: *value = p->held[1 - index]; break;
+  default: *value = flat_count(p, index); break;
+  }
+  return AG_OK;
+}
+
+/* ---------------------------------------------------------- position text */
+
+static const char player_letter[2] = {'w', 'b'};
+
+/* Writes one side's points as NAME*:n (flat) and NAME:n (crosswise), or '-'. */
+static void write_side(const lf_game *lg, const lf_pos *p, int player, ag__buf *b)
+{
+  int i, any = 0;
+  for (i = 0; i < lg->num_points; i++) {
+    int v = lg->points[i];
+    if (p->owner[v] != player) continue;
+    if (p->flat[v]) {
+      ag__printf(b, "%s%s*:%d", any ? "," : "", ag__lf_nodes[v].name, p->flat[v]);
+      any = 1;
+    }
+    if (p->cross[v]) {
+      ag__printf(b, "%s%s:%d", any ? "," : "", ag__lf_nodes[v].name, p->cross[v]);
+      any = 1;
+    }
+  }
+  if (!any) ag__putc(b, '-');
+}
+
+/* The letter of a fish holder: c (TAIJI), w or b. */
+static char fish_letter(int holder) { return holder < 0 ? 'c' : player_letter[holder]; }
+
+/* "white=LIST black=LIST prisoners=W,B home=W,B sticks=P+W,P+W fish=F,F
+ *  phase=PHASE rounds=N" -- see ancientgames-liubo-fingers(7). */
+static void lf_write(const ag_game *g, const void *pos, ag__buf *b)
+{
+  const lf_game *lg = GAME(g);
+  const lf_pos *p = pos;
+  ag__puts(b, "white=");
+  write_side(lg, p, WHITE, b);
+  ag__puts(b, " black=");
+  write_side(lg, p, BLACK, b);
+  ag__printf(b, " prisoners=%d,%d home=%d,%d sticks=%d+%d,%d+%d fish=%c,%c phase=",
+             p->held[0], p->held[1], p->home[0], p->home[1], p->plain[0], p->wired[0],
+             p->plain[1], p->wired[1], fish_letter(p->fish[0]), fish_letter(p->fish[1]));
+  if (p->phase == PH_GUESS) ag__puts(b, "guess");
+  else if (p->phase == PH_THROW) ag__printf(b, "throw:%c", player_letter[p->mover]);
+  else if (p->phase == PH_ACT) ag__printf(b, "act:%c:%d", player_letter[p->mover], p->count);
+  else ag__puts(b, "over");
+  ag__printf(b, " rounds=%lu", (unsigned long)p->rounds);
+}
+
+/* A cursor over the text being parsed. */
+typedef struct lf_scan { const char *s; size_t i; } lf_scan;
+
+/* Fails with the byte offset of the cursor. */
+static int parse_error(const lf_scan *sc, const char *what)
+{
+  return ag__fail(AG_EPARSE, "liubo_fingers: %s at byte %zu", what, sc->i);
+}
+
+/* Consumes the literal lit; 1 on success. */
+static int scan_lit(lf_scan *sc, const char *lit)
+{
+  size_t k = strlen(lit);
+  if (strncmp(sc->s + sc->i, lit, k) != 0) return 0;
+  sc->i += k;
+  return 1;
+}
+
+/* Consumes a decimal number in [0, hi] without sign or leading zeros. */
+static int scan_num(lf_scan *sc, long hi, long *out)
+{
+  long v = 0;
+  size_t i = sc->i;
+  if (sc->s[i] < '0' || sc->s[i] > '9') return 0;
+  if (sc->s[i] == '0' && sc->s[i + 1] >= '0' && sc->s[i + 1] <= '9') return 0;
+  while (sc->s[i] >= '0' && sc->s[i] <= '9') {
+    v = v * 10 + (sc->s[i++] - '0');
+    if (v > hi) return 0;
+  }
+  sc->i = i;
+  *out = v;
+  return 1;
+}
+
+/* Whether a..a+len equals name, ignoring ASCII case. */
+static int same_name(const char *a, size_t len, const char *name)
+{
+  size_t i;
+  for (i = 0; i < len; i++) {
+    char x = a[i], y = name[i];
+    if (!y) return 0;
+    if (x >= 'A' && x <= 'Z') x = (char)(x + 32);
+    if (y >= 'A' && y <= 'Z') y = (char)(y + 32);
+    if (x != y) return 0;
+  }
+  return name[len] == '\0';
+}
+
+/* Consumes a node name of this board; returns its id or -1 (cursor kept). */
+static int scan_node(const lf_game *lg, lf_scan *sc, int num_nodes)
+{
+  size_t len = 0;
+  int v;
+  const char *s = sc->s + sc->i;
+  while ((s[len] >= 'A' && s[len] <= 'Z') || (s[len] >= 'a' && s[len] <= 'z') || s[len] == '_')
+    len++;
+  (void)lg;
+  for (v = 0; v < num_nodes; v++)
+    if (same_name(s, len, ag__lf_nodes[v].name)) {
+      sc->i += len;
+      return v;
+    }
+  return -1;
+}
+
+/* Parses one side's list into p (canonical order: ascending node id, the
+ * flat entry before the crosswise one on the same node). */
+static int read_side(const lf_game *lg, lf_pos *p, lf_scan *sc, int player, int num_nodes)
+{
+  int last_key = -1;
+  if (scan_lit(sc, "-")) return AG_OK;
+  for (;;) {
+    size_t at = sc->i;
+    long n;
+    int v = scan_node(lg, sc, num_nodes), flat, key;
+    if (v < 0 || !(lg->point_mask >> v & 1)) return parse_error(sc, "expected a playing point");
+    flat = scan_lit(sc, "*");
+    if (!scan_lit(sc, ":") || !scan_num(sc, PIECES, &n) || n < 1)
+      return parse_error(sc, "expected ':' and a count 1..6");
+    key = v * 2 + !flat;
+    if (key <= last_key) {
+      sc->i = at;
+      return parse_error(sc, "points out of order or repeated");
+    }
+    if (p->owner[v] >= 0 && p->owner[v] != player) {
+      sc->i = at;
+      return parse_error(sc, "point held by both sides");
+    }
+    if (flat && v != ag__lf_start_corner[player][0] && v != ag__lf_start_corner[player][1]) {
+      sc->i = at;
+      return parse_error(sc, "flat (AT_START) pieces only stand on own start corners");
+    }
+    last_key = key;
+    p->owner[v] = (int8_t)player;
+    if (flat) p->flat[v] = (uint8_t)n;
+    else p->cross[v] = (uint8_t)n;
+    if (!scan_lit(sc, ",")) return AG_OK;
+  }
+}
+
+/* Parses "A,B" of small numbers in [0, hi]. */
+static int read_pair(lf_scan *sc, long hi, uint8_t out[2])
+{
+  long a, b;
+  if (!scan_num(sc, hi, &a) || !scan_lit(sc, ",") || !scan_num(sc, hi, &b)) return 0;
+  out[0] = (uint8_t)a, out[1] = (uint8_t)b;
+  return 1;
+}
+
+/* Parses a fish holder letter c/w/b. */
+static int read_fish(lf_scan *sc, int8_t *out)
+{
+  if (scan_lit(sc, "c")) *out = -1;
+  else if (scan_lit(sc, "w")) *out = WHITE;
+  else if (scan_lit(sc, "b")) *out = BLACK;
+  else return 0;
+  return 1;
+}
+
+/* Parses a player letter w/b. */
+static int read_player(lf_scan *sc, uint8_t *out)
+{
+  if (scan_lit(sc, "w")) *out = WHITE;
+  else if (scan_lit(sc, "b")) *out = BLACK;
+  else return 0;
+  return 1;
+}
+
+/* Parses the phase word. */
+static int read_phase(const lf_game *lg, lf_scan *sc, lf_pos *p)
+{
+  long n;
+  if (scan_lit(sc, "guess")) p->phase = PH_GUESS;
+  else if (scan_lit(sc, "over")) p->phase = PH_OVER;
+  else if (scan_lit(sc, "throw:")) {
+    p->phase = PH_THROW;
+    if (!read_player(sc, &p->mover)) return parse_error(sc, "expected w or b");
+  } else if (scan_lit(sc, "act:")) {
+    p->phase = PH_ACT;
+    if (!read_player(sc, &p->mover) || !scan_lit(sc, ":") || !scan_num(sc, lg->call_max, &n))
+      return parse_error(sc, "expected w or b, ':' and a count in range");
+    p->count = (uint8_t)n;
+  } else {
+    return parse_error(sc, "expected guess, throw:, act: or over");
+  }
+  return AG_OK;
+}
+
+/* Checks the sticks and fish against the pieces home (§5.2). */
+static int scores_consistent(const lf_pos *p)
+{
+  int c;
+  if (p->home[0] + p->home[1] > 7 || (p->home[0] == TO_WIN && p->home[1] >= 3) ||
+      (p->home[1] == TO_WIN && p->home[0] >= 3))
+    return 0;
+  for (c = 0; c < 2; c++) {
+    int h = p->home[c], plain = (h + 1) / 2, wired = h / 2, fish;
+    int swapped = p->home[0] == 3 && p->home[1] == 3 && p->plain[c] == 1 && p->wired[c] == 2;
+    if (!swapped && (p->plain[c] != plain || p->wired[c] != wired)) return 0;
+    fish = p->home[1 - c] >= TO_WIN ? 1 - c : p->home[c] >= 2 ? c : -1;
+    if (p->fish[c] != fish) return 0;
+  }
+  /* 3:3: exactly one side (the later) took a wired stick for its third. */
+  if (p->home[0] == 3 && p->home[1] == 3 && p->plain[0] + p->plain[1] != 3) return 0;
+  return 1;
+}
+
+/* Whole-position checks after parsing; `at` holds field offsets for messages. */
+static int check_position(const lf_game *lg, const lf_pos *p, const size_t at[4])
+{
+  lf_scan sc = {NULL, 0};
+  int c, i, decided = score_decided(p);
+  for (c = 0; c < 2; c++) {
+    int total = p->held[1 - c] + p->home[c];
+    for (i = 0; i < lg->num_points; i++) {
+      int v = lg->points[i];
+      if (p->owner[v] == c) total += p->flat[v] + p->cross[v];
+    }
+    if (total != PIECES) {
+      sc.i = at[0];
+      return parse_error(&sc, c ? "Black does not have 6 pieces" : "White does not have 6 pieces");
+    }
+  }
+  sc.i = at[1];
+  if (!scores_consistent(p)) return parse_error(&sc, "home, sticks and fish disagree");
+  sc.i = at[2];
+  if (decided != (p->phase == PH_OVER) &&
+      !(p->phase == PH_OVER && lg->max_rounds && p->rounds == lg->max_rounds))
+    return parse_error(&sc, "phase disagrees with the score");
+  if (p->phase == PH_THROW && lg->scheme_guess) return parse_error(&sc, "no throws under scheme=guess");
+  if ((p->phase == PH_THROW || p->phase == PH_ACT) && p->rounds == 0)
+    return parse_error(&sc, "an action or throw needs a round played");
+  sc.i = at[3];
+  if (lg->max_rounds && (p->rounds > lg->max_rounds ||
+                         (p->rounds == lg->max_rounds && p->phase != PH_ACT && p->phase != PH_OVER)))
+    return parse_error(&sc, "rounds beyond max_rounds");
+  return AG_OK;
+}
+
+static int lf_read(const ag_game *g, void *pos, const char *text)
+{
+  const lf_game *lg = GAME(g);
+  lf_pos *p = pos;
+  lf_scan sc = {text, 0};
+  size_t at[4];
+  long rounds;
+  int rc;
+  memset(p, 0, sizeof *p);
+  memset(p->owner, -1, sizeof p->owner);
+  at[0] = 0;
+  if (!scan_lit(&sc, "white=")) return parse_error(&sc, "expected 'white='");
+  if ((rc = read_side(lg, p, &sc, WHITE, g->num_nodes)) != AG_OK) return rc;
+  if (!scan_lit(&sc, " black=")) return parse_error(&sc, "expected ' black='");
+  if ((rc = read_side(lg, p, &sc, BLACK, g->num_nodes)) != AG_OK) return rc;
+  if (!scan_lit(&sc, " prisoners=") || !read_pair(&sc, PIECES, p->held))
+    return parse_error(&sc, "expected ' prisoners=W,B'");
+  at[1] = sc.i;
+  if (!scan_lit(&sc, " home=") || !read_pair(&sc, TO_WIN, p->home))
+    return parse_error(&sc, "expected ' home=W,B' (0..4)");
+  if (!scan_lit(&sc, " sticks=")) return parse_error(&sc, "expected ' sticks='");
+  for (rc = 0; rc < 2; rc++) {
+    long a, b;
+    if ((rc && !scan_lit(&sc, ",")) || !scan_num(&sc, 3, &a) || !scan_lit(&sc, "+") ||
+        !scan_num(&sc, 3, &b))
+      return parse_error(&sc, "expected sticks as PLAIN+WIRED,PLAIN+WIRED");
+    p->plain[rc] = (uint8_t)a, p->wired[rc] = (uint8_t)b;
+  }
+  if (!scan_lit(&sc, " fish=") || !read_fish(&sc, &p->fish[0]) || !scan_lit(&sc, ",") ||
+      !read_fish(&sc, &p->fish[1]))
+    return parse_error(&sc, "expected ' fish=F,F' with F one of c, w, b");
+  if (!scan_lit(&sc, " phase=")) return parse_error(&sc, "expected ' phase='");
+  at[2] = sc.i;
+  if ((rc = read_phase(lg, &sc, p)) != AG_OK) return rc;
+  at[3] = sc.i;
+  if (!scan_lit(&sc, " rounds=") || !scan_num(&sc, MAX_ROUNDS_TEXT, &rounds))
+    return parse_error(&sc, "expected ' rounds=N'");
+  if (sc.s[sc.i]) return parse_error(&sc, "unexpected text after the rounds");
+  p->rounds = (uint32_t)rounds;
+  return check_position(lg, p, at);
+}
+
+/* ----------------------------------------------------------- move notation */
+
+/* Whether v is a start corner of either side. */
+static int is_start_corner(const lf_game *lg, int v)
+{
+  return v < 64 && ((lg->corner_mask[0] | lg->corner_mask[1]) >> v & 1);
+}
+
+/* Checks that m is a move of this game and decodes it. */
+static int lf_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to)
+{
+  const lf_game *lg = GAME(g);
+  int k = AG__MOVE_KIND(m), f = AG__MOVE_FROM(m), t = AG__MOVE_TO(m), aux = AG__MOVE_AUX(m);
+  int f_point = f < 64 && (lg->point_mask >> f & 1), t_point = t < 64 && (lg->point_mask >> t & 1);
+  int ok = 0;
+  *kind = k, *from = f, *to = t;
+  switch (k) {
+  case AG_MOVE_PASS:
+    ok = m == PASS_MOVE;
+    *from = *to = -1;
+    break;
+  case AG_MOVE_CHOICE:
+    ok = f == 0 && aux <= lg->fingers_max &&
+         (t <= lg->call_max || (t == NO_CALL && !lg->scheme_guess));
+    *from = *to = -1;
+    break;
+  case AG_MOVE_STEP:
+    ok = f_point && t_point && f != t && (aux == ON_BOARD || (aux == AT_START && is_start_corner(lg, f)));
+    break;
+  case AG_MOVE_ENTER:
+    ok = f_point && t == AG__LF_TAIJI &&
+         (aux == ON_BOARD || (aux == AT_START && is_start_corner(lg, f) && lg->entry_exact)) &&
+         (lg->entry_exact || (lg->inner_mask >> f & 1));
+    break;
+  case AG_MOVE_RETURN:
+    ok = aux == 0 && t < 64 && ((f == ag__lf_prison_dot[0][0] && (lg->corner_mask[1] >> t & 1)) ||
+                      (f == ag__lf_prison_dot[1][0] && (lg->corner_mask[0] >> t & 1)));
+    break;
+  default:
+    break;
+  }
+  return ok ? AG_OK : AG_EINVAL;
+}
+
+/* "pass", "F/C" (guess choice), "F" (throw), "FROM-TO" or "FROM*-TO" (an
+ * AT_START piece), "FROM-TAIJI" (entry), "DOT-CORNER" (prisoner return). */
+static int lf_move_write(const ag_game *g, ag_move m, ag__buf *b)
+{
+  int kind, from, to;
+  if (lf_move_info(g, m, &kind, &from, &to) != AG_OK) return AG_EINVAL;
+  if (kind == AG_MOVE_PASS) ag__puts(b, "pass");
+  else if (kind == AG_MOVE_CHOICE && AG__MOVE_TO(m) == NO_CALL) ag__printf(b, "%d", AG__MOVE_AUX(m));
+  else if (kind == AG_MOVE_CHOICE) ag__printf(b, "%d/%d", AG__MOVE_AUX(m), AG__MOVE_TO(m));
+  else
+    ag__printf(b, "%s%s-%s", ag__lf_nodes[from].name, AG__MOVE_AUX(m) == AT_START ? "*" : "",
+               ag__lf_nodes[to].name);
+  return AG_OK;
+}
+
+/* Parses a choice "F" or "F/C" at the start of text. */
+static int read_choice(const lf_game *lg, lf_scan *sc, ag_move *out)
+{
+  long f, c = NO_CALL;
+  if (!scan_num(sc, lg->fingers_max, &f)) return parse_error(sc, "fingers out of range");
+  if (scan_lit(sc, "/") && !scan_num(sc, lg->call_max, &c)) return parse_error(sc, "call out of range");
+  if (sc->s[sc->i]) return parse_error(sc, "unexpected text after the choice");
+  if (c == NO_CALL && lg->scheme_guess) return parse_error(sc, "every round needs a call under scheme=guess");
+  *out = AG__MOVE(AG_MOVE_CHOICE, f, c, 0);
+  return AG_OK;
+}
+
+static int lf_move_read(const ag_game *g, const char *text, ag_move *out)
+{
+  const lf_game *lg = GAME(g);
+  lf_scan sc = {text, 0};
+  int from, to, kind, state, k2, f2, t2;
+  ag_move m;
+  if (strcmp(text, "pass") == 0) {
+    *out = PASS_MOVE;
+    return AG_OK;
+  }
+  if (text[0] >= '0' && text[0] <= '9') return read_choice(lg, &sc, out);
+  from = scan_node(lg, &sc, g->num_nodes);
+  if (from < 0) return parse_error(&sc, "expected a node name, a choice or 'pass'");
+  state = scan_lit(&sc, "*") ? AT_START : ON_BOARD;
+  if (!scan_lit(&sc, "-")) return parse_error(&sc, "expected '-'");
+  to = scan_node(lg, &sc, g->num_nodes);
+  if (to < 0) return parse_error(&sc, "expected a node name");
+  if (sc.s[sc.i]) return parse_error(&sc, "unexpected text after the move");
+  kind = to == AG__LF_TAIJI ? AG_MOVE_ENTER
+         : from >= AG__LF_FIRST_DOT && from < AG__LF_FIRST_OUTER ? AG_MOVE_RETURN : AG_MOVE_STEP;
+  m = AG__MOVE(kind, state, to, from);
+  if (lf_move_info(g, m, &k2, &f2, &t2) != AG_OK) {
+    sc.i = 0;
+    return parse_error(&sc, "not a move of this game");
+  }
+  *out = m;
+  return AG_OK;
+}
+
+/* ---------------------------------------------------------------- render */
+
+#define CANVAS_W 76
+#define CANVAS_H 25
+
+/* Writes a cell's text at the node's place on the canvas. */
+static void put_cell(char canvas[CANVAS_H][CANVAS_W + 1], int x, int y, const char *cell)
+{
+  int row = 12 - y, col = (x + 12) * 3, i;
+  for (i = 0; cell[i] && col + i < CANVAS_W; i++) canvas[row][col + i] = cell[i];
+}
+
+/* The cell of a playing point: '.' empty, W3/B3 flat, w3/b3 crosswise,
+ * W3+ / B3+ both kinds (3 in all). */
+static void point_cell(const lf_pos *p, int v, char cell[5])
+{
+  int o = p->owner[v], n;
+  if (o < 0) {
+    strcpy(cell, ".");
+    return;
+  }
+  n = p->flat[v] + p->cross[v];
+  cell[0] = (char)(p->flat[v] ? (o ? 'B' : 'W') : (o ? 'b' : 'w'));
+  cell[1] = (char)('0' + n);
+  cell[2] = (char)(p->flat[v] && p->cross[v] ? '+' : '\0');
+  cell[3] = '\0';
+}
+
+static void lf_render(const ag_game *g, const void *pos, ag__buf *b)
+{
+  const lf_game *lg = GAME(g);
+  const lf_pos *p = pos;
+  char canvas[CANVAS_H][CANVAS_W + 1], cell[5];
+  int i, c;
+  static const char *const phase_text[] = {"guess round", "throw", "action", "game over"};
+  memset(canvas, ' ', sizeof canvas);
+  for (i = 0; i < lg->num_points; i++) {
+    int v = lg->points[i];
+    point_cell(p, v, cell);
+    put_cell(canvas, ag__lf_nodes[v].x, ag__lf_nodes[v].y, cell);
+  }
+  put_cell(canvas, 0, 0, "@@");
+  for (c = 0; c < 2; c++) {
+    const ag__lf_node *d = &ag__lf_nodes[ag__lf_prison_dot[c][0]];
+    cell[0] = '(', cell[1] = (char)('0' + p->held[c]), cell[2] = ')', cell[3] = '\0';
+    put_cell(canvas, d->x, d->y, cell);
+    d = &ag__lf_nodes[ag__lf_prison_dot[c][1]];
+    put_cell(canvas, d->x, d->y, "()");
+  }
+  for (i = 0; i < CANVAS_H; i++) {
+    int end = CANVAS_W;
+    while (end > 0 && canvas[i][end - 1] == ' ') end--;
+    canvas[i][end] = '\0';
+    ag__printf(b, "%s\n", canvas[i]);
+  }
+  for (c = 0; c < 2; c++)
+    ag__printf(b, "%s: home %d, sticks %d plain + %d wired, holds %d prisoner(s), %d flat at start\n",
+               c ? "Black" : "White", p->home[c], p->plain[c], p->wired[c], p->held[c],
+               flat_count(p, c));
+  ag__printf(b, "Fish: white %s, black %s.  Round %lu, %s", p->fish[0] < 0 ? "in TAIJI" : p->fish[0] ? "with Black" : "with White",
+             p->fish[1] < 0 ? "in TAIJI" : p->fish[1] ? "with Black" : "with White",
+             (unsigned long)p->rounds, phase_text[p->phase]);
+  if (p->phase == PH_THROW) ag__printf(b, " (%s moves next)", p->mover ? "Black" : "White");
+  if (p->phase == PH_ACT) ag__printf(b, ": %s moves %d", p->mover ? "Black" : "White", p->count);
+  ag__putc(b, '\n');
+}
+
+/* ----------------------------------------------------------------- setup */
+
+/* Adds directed edge e to the walk tables (and, when drawn, to the geometry). */
+static void add_edge(lf_game *lg, ag_game *g, const ag__lf_edge *e)
+{
+  if (e->to != AG__LF_TAIJI) lg->out[e->from][lg->out_count[e->from]++] = (uint8_t)e->to;
+  else lg->stem_mask |= BIT(e->from);
+  lg->edges[g->num_edges].a = e->from;
+  lg->edges[g->num_edges].b = e->to;
+  lg->edges[g->num_edges].kind = e->kind;
+  g->num_edges++;
+}
+
+/* reach[v][r]: nodes some forward walk (simple or not) from v meets within r
+ * steps; a superset of what the walks below v can visit. */
+static void compute_reach(lf_game *lg)
+{
+  int r, v, i;
+  for (r = 1; r <= MAX_COUNT; r++)
+    for (v = 0; v < AG__LF_NODES; v++)
+      for (i = 0; i < lg->out_count[v]; i++)
+        lg->reach[v][r] |= BIT(lg->out[v][i]) | lg->reach[lg->out[v][i]][r - 1];
+}
+
+static int lf_setup(ag_game *g)
+{
+  lf_game *lg = g->data;
+  int i, c, board48 = g->opt[OPT_BOARD] == 1;
+  lg->fingers_max = 5 * g->opt[OPT_HANDS];
+  lg->call_max = 2 * lg->fingers_max;
+  lg->scheme_guess = g->opt[OPT_SCHEME] == 1;
+  lg->entry_exact = g->opt[OPT_ENTRY] == 1;
+  lg->return_free = g->opt[OPT_RETURN] == 1;
+  lg->max_rounds = (uint32_t)g->opt[OPT_MAX_ROUNDS];
+  g->num_nodes = board48 ? AG__LF_NODES : AG__LF_FIRST_OUTER;
+  for (i = 0; i < g->num_nodes; i++) {
+    const ag__lf_node *n = &ag__lf_nodes[i];
+    lg->nodes[i].name = n->name;
+    lg->nodes[i].x = n->x + 12;
+    lg->nodes[i].y = n->y + 12;
+    lg->nodes[i].kind = n->kind;
+    if (n->shape == AG__LF_CORNER || n->shape == AG__LF_POINT) {
+      lg->points[lg->num_points++] = (uint8_t)i;
+      lg->point_mask |= BIT(i);
+    }
+  }
+  for (i = 0; i < 8; i++) lg->inner_mask |= BIT(ag__lf_inner_eight[i]);
+  for (c = 0; c < 2; c++)
+    lg->corner_mask[c] = BIT(ag__lf_start_corner[c][0]) | BIT(ag__lf_start_corner[c][1]);
+  g->num_edges = 0;
+  for (i = 0; i < AG__LF_EDGES32; i++) add_edge(lg, g, &ag__lf_edges32[i]);
+  for (i = 0; board48 && i < AG__LF_EDGES48; i++) add_edge(lg, g, &ag__lf_edges48[i]);
+  for (i = 0; lg->entry_exact && i < AG__LF_STEM_EDGES; i++) add_edge(lg, g, &ag__lf_stem_edges[i]);
+  compute_reach(lg);
+  ag__zobrist_fill((uint64_t *)(void *)&lg->keys, sizeof lg->keys / sizeof(uint64_t), "liubo_fingers");
+  g->nodes = lg->nodes;
+  g->edges = lg->edges;
+  g->width = 24;
+  g->height = 24;
+  c = (lg->fingers_max + 1) * (lg->call_max + 1);
+  i = PIECES * (lg->num_points + 1) + 2;
+  g->limit[AG_LIMIT_LEGAL_MOVES] = (size_t)(c > i ? c : i);
+  g->limit[AG_LIMIT_CHANCE_OUTCOMES] = 0;
+  g->limit[AG_LIMIT_PLIES] = 2 * (size_t)lg->max_rounds;
+  g->limit[AG_LIMIT_POSITION_TEXT] = 256;
+  g->limit[AG_LIMIT_MOVE_TEXT] = 16;
+  g->limit[AG_LIMIT_RENDER_TEXT] = 2560;
+  return AG_OK;
+}
+
+/* §7.2 setup: three flat pieces on each own start corner, fish in TAIJI,
+ * all six sticks in the supply, the opening guess round to play. */
+static void lf_initial(const ag_game *g, void *pos)
+{
+  lf_pos *p = pos;
+  int c, i;
+  (void)g;
+  memset(p, 0, sizeof *p);
+  memset(p->owner, -1, sizeof p->owner);
+  for (c = 0; c < 2; c++)
+    for (i = 0; i < 2; i++) {
+      p->owner[ag__lf_start_corner[c][i]] = (int8_t)c;
+      p->flat[ag__lf_start_corner[c][i]] = 3;
+    }
+  p->fish[0] = p->fish[1] = -1;
+  p->phase = PH_GUESS;
+}
+
+const ag__vt ag__liubo_fingers_vt = {
+  "liubo_fingers",
+  AG_GAME_SIMULTANEOUS | AG_GAME_ZERO_SUM,
+  lf_options,
+  (int)(sizeof lf_options / sizeof lf_options[0]),
+  {"white", "black"},
+  sizeof(lf_game),
+  sizeof(lf_pos),
+  lf_setup,
+  lf_initial,
+  lf_current_player,
+  lf_legal,
+  NULL,
+  lf_apply,
+  lf_outcome,
+  lf_hash,
+  lf_piece,
+  lf_info,
+  lf_write,
+  lf_read,
+  lf_move_write,
+  lf_move_read,
+  lf_move_info,
+  lf_render,
+  lf_playout,
+};
