@@ -236,7 +236,9 @@ static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_
       p->hunters &= ~(1u << over);
       p->hash ^= hg->key_hunter[over];
       p->since_capture = 0;
-      if (popcount25(p->hunters) <= WIN_THRESHOLD) {
+      if (popcount25(p->hunters) <= WIN_THRESHOLD) {  /* over, even mid-chain */
+        if (p->chain) p->hash ^= hg->key_chain;
+        p->chain = 0;
         p->result = RESULT_HARE;
         p->reason = AG_END_CAPTURES;
         return 0;
@@ -261,7 +263,10 @@ static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_
 static inline __attribute__((always_inline)) void settle(const hare_game *hg, hare_pos *p, int boundary, int repeats)
 {
   if (p->result) return;
-  if (boundary && !can_move(hg, p)) {
+  if (popcount25(p->hunters) <= WIN_THRESHOLD) {  /* only reachable from text */
+    p->result = RESULT_HARE;
+    p->reason = AG_END_CAPTURES;
+  } else if (boundary && !can_move(hg, p)) {
     p->result = p->to_move == HARE ? RESULT_HUNTERS : RESULT_HARE;
     p->reason = AG_END_BLOCKED;
   } else if (boundary && hg->repetition && repeats + 1 >= hg->repetition) {

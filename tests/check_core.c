@@ -1,0 +1,532 @@
+/*
+ * check_core.c -- the promises of the core API that hold for every game:
+ * errors and messages, the buffer protocol, spec parsing, the RNG, clone and
+ * copy, apply/undo restoring everything, text round trips, and the playout
+ * being the same game as the public random loop.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <ancientgames.h>
+#include "check_main.h"
+
+#define MAXMV 512
+
+static ag_game *new_game(const char *spec)
+{
+  ag_game *g = NULL;
+  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
+  return g;
+}
+
+static ag_state *new_state(const ag_game *g)
+{
+  ag_state *st = NULL;
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  return st;
+}
+
+static void text_of(const ag_state *st, char *buf, size_t cap)
+{
+  ck_assert_int_eq(ag_state_to_text(st, buf, cap, NULL), AG_OK);
+}
+
+/* One random ply of the reference policy; returns 0 at the end of the game. */
+static int random_ply(ag_state *st, uint64_t *rng)
+{
+  ag_move mv[MAXMV], m, joint[2];
+  size_t n;
+  int p = ag_state_current_player(st), q;
+  if (p == AG_PLAYER_TERMINAL) return 0;
+  if (p == AG_PLAYER_SIMULTANEOUS) {
+    for (q = 0; q < 2; q++) {
+      ck_assert_int_eq(ag_state_legal_moves(st, q, mv, MAXMV, &n), AG_OK);
+      ck_assert_uint_gt(n, 0);
+      joint[q] = mv[ag_rng_below(rng, n)];
+    }
+    ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
+    return 1;
+  }
+  if (p == AG_PLAYER_CHANCE) ck_assert_int_eq(ag_state_sample_chance(st, rng, &m), AG_OK);
+  else {
+    ck_assert_int_eq(ag_state_legal_moves(st, p, mv, MAXMV, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    m = mv[ag_rng_below(rng, n)];
+  }
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  return 1;
+}
+
+/* Spec used for random games: a short cap keeps every game finite. */
+static const char *capped_spec(size_t i)
+{
+  static const char *const known[][2] = {
+    {"hare", "hare(max_plies=400)"},
+    {"liubo_sticks", "liubo_sticks(max_turns=120)"},
+    {"liubo_fingers", "liubo_fingers(max_rounds=300)"},
+  };
+  size_t k;
+  for (k = 0; k < sizeof known / sizeof known[0]; k++)
+    if (strcmp(known[k][0], ag_game_name_at(i)) == 0) return known[k][1];
+  return ag_game_name_at(i);
+}
+
+START_TEST(test_version_and_strerror)
+{
+  ck_assert_uint_eq(ag_version(), AG_VERSION_NUMBER);
+  ck_assert_str_eq(ag_version_string(), "0.1.0");
+  ck_assert_str_eq(ag_strerror(AG_OK), "AG_OK");
+  ck_assert_str_eq(ag_strerror(AG_ERROR), "AG_ERROR");
+  ck_assert_str_eq(ag_strerror(AG_ENOMEM), "AG_ENOMEM");
+  ck_assert_str_eq(ag_strerror(AG_EINVAL), "AG_EINVAL");
+  ck_assert_str_eq(ag_strerror(AG_EBUFS), "AG_EBUFS");
+  ck_assert_str_eq(ag_strerror(AG_EPARSE), "AG_EPARSE");
+  ck_assert_str_eq(ag_strerror(AG_ENOTFOUND), "AG_ENOTFOUND");
+  ck_assert_str_eq(ag_strerror(AG_EILLEGAL), "AG_EILLEGAL");
+  ck_assert_str_eq(ag_strerror(AG_EPHASE), "AG_EPHASE");
+  ck_assert_str_eq(ag_strerror(AG_EMISMATCH), "AG_EMISMATCH");
+  ck_assert_str_eq(ag_strerror(-100), "unknown error");
+}
+END_TEST
+
+START_TEST(test_rng_splitmix64)
+{
+  uint64_t s = 0, t = 1234567, u = 1234567;
+  int i;
+  /* Published SplitMix64 outputs for seed 0. */
+  ck_assert_uint_eq(ag_rng_next(&s), UINT64_C(0xe220a8397b1dcdaf));
+  ck_assert_uint_eq(ag_rng_next(&s), UINT64_C(0x6e789e6aa1b965f4));
+  ck_assert_uint_eq(s, UINT64_C(0x9E3779B97F4A7C15) * 2);
+  ck_assert_uint_eq(ag_rng_next(NULL), 0);
+  ck_assert_uint_eq(ag_rng_below(&t, 0), 0);
+  ck_assert_uint_eq(ag_rng_below(&t, 1), 0);
+  ck_assert_uint_eq(t, 1234567);  /* bounds 0 and 1 draw nothing */
+  for (i = 0; i < 1000; i++) {
+    uint64_t a = ag_rng_below(&t, 7), expect;
+    uint64_t r = ag_rng_next(&u);
+    ck_assert_uint_lt(a, 7);
+    expect = r % 7;               /* no rejection: threshold 2^64 mod 7 = 2 */
+    if (r < 2) expect = ag_rng_next(&u) % 7;
+    ck_assert_uint_eq(a, expect);
+  }
+}
+END_TEST
+
+START_TEST(test_registry)
+{
+  size_t i;
+  ck_assert_uint_ge(ag_game_count(), 1);
+  ck_assert_ptr_null(ag_game_name_at(ag_game_count()));
+  for (i = 0; i < ag_game_count(); i++) {
+    ag_game *g = new_game(ag_game_name_at(i));
+    ck_assert_str_eq(ag_game_name(g), ag_game_name_at(i));
+    ck_assert_int_eq(ag_game_num_players(g), 2);
+    ck_assert_ptr_nonnull(ag_game_player_name(g, 0));
+    ck_assert_ptr_nonnull(ag_game_player_name(g, 1));
+    ck_assert_ptr_null(ag_game_player_name(g, 2));
+    ck_assert_ptr_null(ag_game_player_name(g, -1));
+    ck_assert_uint_gt(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), 0);
+    ck_assert_uint_le(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), MAXMV);
+    ck_assert_uint_eq(ag_game_limit(g, (ag_limit)99), 0);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+START_TEST(test_spec_canonical)
+{
+  ag_game *g = new_game("hare"), *h;
+  size_t i;
+  ck_assert_str_eq(ag_game_spec(g),
+                   "hare(hunters=12,first=hunters,chain=1,repetition=3,max_plies=1000)");
+  ag_game_free(g);
+  g = new_game(" hare ( max_plies = 50 , hunters=10,first=hare ) ");
+  ck_assert_str_eq(ag_game_spec(g),
+                   "hare(hunters=10,first=hare,chain=1,repetition=3,max_plies=50)");
+  ag_game_free(g);
+  g = new_game("hare()");
+  ck_assert_str_eq(ag_game_spec(g),
+                   "hare(hunters=12,first=hunters,chain=1,repetition=3,max_plies=1000)");
+  ag_game_free(g);
+  for (i = 0; i < ag_game_count(); i++) {
+    g = new_game(ag_game_name_at(i));
+    h = new_game(ag_game_spec(g));
+    ck_assert_str_eq(ag_game_spec(g), ag_game_spec(h));
+    ag_game_free(g);
+    ag_game_free(h);
+  }
+}
+END_TEST
+
+static void expect_spec_error(const char *spec, int code, const char *in_message)
+{
+  ag_game *g = (ag_game *)1;
+  ck_assert_int_eq(ag_game_new(spec, &g), code);
+  ck_assert_ptr_null(g);
+  ck_assert_msg(strstr(ag_errmsg(), in_message) != NULL, "%s: message '%s' lacks '%s'", spec,
+                ag_errmsg(), in_message);
+}
+
+START_TEST(test_spec_errors)
+{
+  ag_game *g = NULL;
+  ck_assert_int_eq(ag_game_new(NULL, &g), AG_EINVAL);
+  ck_assert_int_eq(ag_game_new("hare", NULL), AG_EINVAL);
+  expect_spec_error("chess", AG_ENOTFOUND, "unknown game 'chess'");
+  expect_spec_error("hare(foo=1)", AG_ENOTFOUND, "options are hunters, first, chain, repetition, max_plies");
+  expect_spec_error("hare(hunters=9)", AG_EPARSE, "from 10 to 12");
+  expect_spec_error("hare(hunters=13)", AG_EPARSE, "at byte 13");
+  expect_spec_error("hare(first=rabbit)", AG_EPARSE, "hunters|hare");
+  expect_spec_error("hare(hunters=12", AG_EPARSE, "byte 15");
+  expect_spec_error("hare(hunters=12,hunters=11)", AG_EPARSE, "given twice");
+  expect_spec_error("hare(hunters)", AG_EPARSE, "'=' expected at byte 12");
+  expect_spec_error("hare)", AG_EPARSE, "unexpected ')' at byte 4");
+  expect_spec_error("", AG_EPARSE, "game name expected at byte 0");
+  expect_spec_error("hare(repetition=1)", AG_EPARSE, "repetition must be 0, 2 or 3");
+  expect_spec_error("hare(max_plies=-1)", AG_EPARSE, "max_plies");
+  expect_spec_error("hare(max_plies=99999999999999999999)", AG_EPARSE, "max_plies");
+}
+END_TEST
+
+/* Every entry point given NULL handles answers with an error, never a crash. */
+START_TEST(test_null_handles)
+{
+  ag_move m = 0;
+  uint32_t w[4], total;
+  uint64_t rng = 1;
+  size_t n;
+  int x, y, k;
+  char buf[16];
+  double r[2];
+  ag_state *st = (ag_state *)1;
+  ag_game_free(NULL);
+  ag_state_free(NULL);
+  ag_state_reset(NULL);
+  ck_assert_ptr_null(ag_game_name(NULL));
+  ck_assert_ptr_null(ag_game_spec(NULL));
+  ck_assert_uint_eq(ag_game_flags(NULL), 0);
+  ck_assert_int_eq(ag_game_num_players(NULL), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_game_num_players: game is NULL");
+  ck_assert_ptr_null(ag_game_player_name(NULL, 0));
+  ck_assert_uint_eq(ag_game_limit(NULL, AG_LIMIT_LEGAL_MOVES), 0);
+  ck_assert_int_eq(ag_game_num_nodes(NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_game_node(NULL, 0, &x, &y, &k), AG_EINVAL);
+  ck_assert_ptr_null(ag_game_node_name(NULL, 0));
+  ck_assert_int_eq(ag_game_node_find(NULL, "c3", &k), AG_EINVAL);
+  ck_assert_int_eq(ag_game_num_edges(NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_game_edge(NULL, 0, &x, &y, &k), AG_EINVAL);
+  ag_game_extent(NULL, &x, &y);
+  ck_assert_int_eq(x, 0);
+  ck_assert_int_eq(ag_move_to_text(NULL, 1, buf, sizeof buf, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_move_from_text(NULL, "pass", &m), AG_EINVAL);
+  ck_assert_int_eq(ag_move_info(NULL, 1, &x, &y, &k), AG_EINVAL);
+  ck_assert_int_eq(ag_state_new(NULL, &st), AG_EINVAL);
+  ck_assert_ptr_null(st);
+  ck_assert_int_eq(ag_state_clone(NULL, &st), AG_EINVAL);
+  ck_assert_int_eq(ag_state_copy(NULL, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_reserve(NULL, 10), AG_EINVAL);
+  ck_assert_ptr_null(ag_state_game(NULL));
+  ck_assert_int_eq(ag_state_current_player(NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_is_terminal(NULL), AG_EINVAL);
+  ck_assert_uint_eq(ag_state_ply(NULL), 0);
+  ck_assert_int_eq(ag_state_legal_moves(NULL, 0, &m, 1, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_state_is_legal(NULL, 0, 1), AG_EINVAL);
+  ck_assert_int_eq(ag_state_chance_outcomes(NULL, &m, w, 4, &n, &total), AG_EINVAL);
+  ck_assert_int_eq(ag_state_sample_chance(NULL, &rng, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_state_apply(NULL, 1), AG_EINVAL);
+  ck_assert_int_eq(ag_state_apply_joint(NULL, &m, 2), AG_EINVAL);
+  ck_assert_int_eq(ag_state_undo(NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_history(NULL, &m, 1, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_state_playout(NULL, &rng, 0, &n, &x, &y), AG_EINVAL);
+  ck_assert_uint_eq(ag_state_hash(NULL), 0);
+  ck_assert_int_eq(ag_state_equal(NULL, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_piece(NULL, 0, 0, &x, &y, &k), AG_EINVAL);
+  ck_assert_int_eq(ag_state_info(NULL, AG_INFO_COUNTER, 0, &x), AG_EINVAL);
+  ck_assert_int_eq(ag_state_outcome(NULL, &x, &y), AG_EINVAL);
+  ck_assert_int_eq(ag_state_returns(NULL, r, 2), AG_EINVAL);
+  ck_assert_int_eq(ag_state_to_text(NULL, buf, sizeof buf, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_state_set_text(NULL, "x"), AG_EINVAL);
+  ck_assert_int_eq(ag_state_render(NULL, buf, sizeof buf, &n), AG_EINVAL);
+}
+END_TEST
+
+/* NULL out-pointers and out-of-range arguments on valid handles. */
+START_TEST(test_bad_arguments)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g);
+  ag_move m;
+  size_t n;
+  int x;
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_state_legal_moves(st, 0, NULL, 0, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_legal_moves(st, 0, NULL, 5, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_state_legal_moves(st, 7, &m, 1, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_state_legal_moves(st, AG_PLAYER_SIMULTANEOUS, &m, 1, &n), AG_EINVAL);
+  ck_assert_int_eq(ag_state_is_legal(st, 3, 1), AG_EINVAL);
+  ck_assert_int_eq(ag_game_node(g, 25, &x, &x, &x), AG_EINVAL);
+  ck_assert_int_eq(ag_game_node(g, -1, &x, &x, &x), AG_EINVAL);
+  ck_assert_ptr_null(ag_game_node_name(g, 25));
+  ck_assert_int_eq(ag_game_edge(g, 56, &x, &x, &x), AG_EINVAL);
+  ck_assert_int_eq(ag_game_node_find(g, "z9", &x), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_game_node_find(g, NULL, &x), AG_EINVAL);
+  ck_assert_int_eq(ag_move_from_text(g, NULL, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_move_from_text(g, "pass", NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_piece(st, 99, 0, &x, &x, &x), AG_EINVAL);
+  ck_assert_int_eq(ag_state_piece(st, 0, -1, &x, &x, &x), AG_EINVAL);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 0, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_info(st, (ag_info)999, 0, &x), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_state_sample_chance(st, NULL, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_state_playout(st, NULL, 0, NULL, NULL, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_playout(st, &rng, 5, &n, NULL, NULL), AG_OUTCOME_ONGOING);
+  ck_assert_uint_eq(n, 5);
+  ck_assert_int_eq(ag_state_apply_joint(st, NULL, 2), AG_EINVAL);
+  ck_assert_int_eq(ag_state_set_text(st, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_state_returns(st, NULL, 2), AG_EINVAL);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+START_TEST(test_buffer_protocol)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g);
+  char full[128], small[8];
+  ag_move mv[MAXMV], few[3];
+  size_t len = 0, n = 0;
+  text_of(st, full, sizeof full);
+  ck_assert_int_eq(ag_state_to_text(st, NULL, 0, &len), AG_EBUFS);
+  ck_assert_uint_eq(len, strlen(full));
+  ck_assert_uint_lt(len, ag_game_limit(g, AG_LIMIT_POSITION_TEXT));
+  memset(small, 'z', sizeof small);
+  ck_assert_int_eq(ag_state_to_text(st, small, sizeof small, &len), AG_EBUFS);
+  ck_assert_uint_eq(len, strlen(full));
+  ck_assert_str_eq(small, "...../."); /* a NUL-terminated prefix */
+  ck_assert_int_eq(ag_state_to_text(st, full, len + 1, &len), AG_OK);
+  ck_assert_int_eq(ag_state_to_text(st, full, len, NULL), AG_EBUFS);
+  ck_assert_msg(strstr(ag_errmsg(), "needs 36 bytes") != NULL, "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_legal_moves(st, 0, NULL, 0, &n), AG_EBUFS);
+  ck_assert_uint_eq(n, 8);
+  ck_assert_int_eq(ag_state_legal_moves(st, 0, few, 3, &n), AG_EBUFS);
+  ck_assert_uint_eq(n, 8);
+  ck_assert_int_eq(ag_state_legal_moves(st, 0, mv, 8, &n), AG_OK);
+  ck_assert_int_eq(ag_state_legal_moves(st, 1, mv, 8, &n), AG_OK);
+  ck_assert_uint_eq(n, 0); /* not the player to move */
+  ck_assert_int_eq(ag_move_to_text(g, AG_MOVE_NONE, full, sizeof full, &len), AG_EINVAL);
+  ck_assert_int_eq(ag_move_to_text(g, 0x06000000u, NULL, 0, &len), AG_EBUFS);
+  ck_assert_uint_eq(len, 4);
+  ck_assert_int_eq(ag_state_render(st, NULL, 0, &len), AG_EBUFS);
+  ck_assert_uint_lt(len, ag_game_limit(g, AG_LIMIT_RENDER_TEXT));
+  ck_assert_int_eq(ag_state_history(st, NULL, 0, &n), AG_OK);
+  ck_assert_uint_eq(n, 0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+START_TEST(test_illegal_move_leaves_state)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g);
+  char before[128], after[128];
+  uint64_t hash = ag_state_hash(st);
+  ag_move m;
+  text_of(st, before, sizeof before);
+  ck_assert_int_eq(ag_move_from_text(g, "c3-d4", &m), AG_OK); /* the hare's, hunters to move */
+  ck_assert_int_eq(ag_state_apply(st, m), AG_EILLEGAL);
+  ck_assert_str_eq(ag_errmsg(), "move 'c3-d4' is not legal for player 0 here");
+  ck_assert_int_eq(ag_state_apply(st, AG_MOVE_NONE), AG_EILLEGAL);
+  ck_assert_int_eq(ag_state_apply(st, 0xdeadbeefu), AG_EILLEGAL);
+  ck_assert_str_eq(ag_errmsg(), "0xdeadbeef is not a move of hare");
+  ck_assert_int_eq(ag_state_undo(st), AG_EPHASE);
+  ck_assert_int_eq(ag_state_chance_outcomes(st, NULL, NULL, 0, &(size_t){0}, NULL), AG_EPHASE);
+  ck_assert_int_eq(ag_state_sample_chance(st, &(uint64_t){1}, &m), AG_EPHASE);
+  ck_assert_int_eq(ag_state_apply_joint(st, (ag_move[2]){1, 1}, 2), AG_EPHASE);
+  text_of(st, after, sizeof after);
+  ck_assert_str_eq(before, after);
+  ck_assert_uint_eq(ag_state_hash(st), hash);
+  ck_assert_uint_eq(ag_state_ply(st), 0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* After apply+undo, and through text, a state is exactly what it was. */
+START_TEST(test_apply_undo_all_games)
+{
+  size_t gi;
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = new_game(capped_spec(gi));
+    ag_state *st = new_state(g), *copy = new_state(g);
+    uint64_t rng = 77 + gi;
+    int plies = 0, games = 0;
+    while (plies < 3000 && games < 40) {
+      char before[4096], after[4096], mtext[64];
+      ag_move mv[MAXMV], mv2[MAXMV], parsed;
+      size_t n, n2, i;
+      uint64_t h = ag_state_hash(st);
+      int p = ag_state_current_player(st);
+      if (p == AG_PLAYER_TERMINAL) {
+        ag_state_reset(st);
+        games++;
+        continue;
+      }
+      text_of(st, before, sizeof before);
+      ck_assert_int_eq(ag_state_legal_moves(st, p == AG_PLAYER_SIMULTANEOUS ? 0 : p, mv, MAXMV, &n), AG_OK);
+      for (i = 0; i < n; i++) {
+        ck_assert_int_eq(ag_move_to_text(g, mv[i], mtext, sizeof mtext, NULL), AG_OK);
+        ck_assert_int_eq(ag_move_from_text(g, mtext, &parsed), AG_OK);
+        ck_assert_uint_eq(parsed, mv[i]);
+        if (i) ck_assert_uint_lt(mv[i - 1], mv[i]); /* ascending */
+      }
+      ck_assert_int_eq(ag_state_set_text(copy, before), AG_OK);
+      text_of(copy, after, sizeof after);
+      ck_assert_str_eq(before, after);
+      ck_assert_uint_eq(ag_state_hash(copy), h);
+      ck_assert_int_eq(ag_state_equal(st, copy), 1);
+      random_ply(st, &rng);
+      plies++;
+      ck_assert_int_eq(ag_state_undo(st), AG_OK);
+      text_of(st, after, sizeof after);
+      ck_assert_str_eq(before, after);
+      ck_assert_uint_eq(ag_state_hash(st), h);
+      ck_assert_int_eq(ag_state_legal_moves(st, p == AG_PLAYER_SIMULTANEOUS ? 0 : p, mv2, MAXMV, &n2), AG_OK);
+      ck_assert_uint_eq(n, n2);
+      ck_assert_int_eq(memcmp(mv, mv2, n * sizeof *mv), 0);
+      random_ply(st, &rng);
+    }
+    ag_state_free(copy);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* ag_state_playout plays exactly the game of the public random loop. */
+START_TEST(test_playout_is_the_api_loop)
+{
+  size_t gi;
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = new_game(capped_spec(gi));
+    ag_state *st = new_state(g), *mid = new_state(g);
+    uint64_t seed;
+    for (seed = 1; seed <= 200; seed++) {
+      uint64_t a = seed, b = seed, c = seed * 31;
+      size_t plies, start, k;
+      int w1, r1, w2, r2, o1, o2;
+      ag_state_reset(st);
+      /* Start some playouts mid-game, with history behind them. */
+      for (k = 0; k < seed % 13 && random_ply(st, &c); k++) {}
+      ck_assert_int_eq(ag_state_copy(mid, st), AG_OK);
+      start = ag_state_ply(st);
+      o1 = ag_state_playout(st, &a, 0, &plies, &w1, &r1);
+      ck_assert_int_eq(ag_state_equal(st, mid), 1); /* the state is untouched */
+      ck_assert_uint_eq(ag_state_ply(st), start);
+      while (random_ply(st, &b)) {}
+      o2 = ag_state_outcome(st, &w2, &r2);
+      ck_assert_int_eq(o1, o2);
+      ck_assert_int_eq(w1, w2);
+      ck_assert_int_eq(r1, r2);
+      ck_assert_uint_eq(plies, ag_state_ply(st) - start);
+      ck_assert_uint_eq(a, b);
+    }
+    ag_state_free(mid);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+START_TEST(test_clone_copy_reset)
+{
+  ag_game *g = new_game("hare"), *other = new_game("hare(hunters=10)"), *same = new_game("hare");
+  ag_state *st = new_state(g), *cl = NULL, *o = new_state(other), *s2 = new_state(same);
+  ag_move hist1[64], hist2[64];
+  size_t n1, n2;
+  uint64_t rng = 5;
+  char a[128], b[128];
+  int i;
+  for (i = 0; i < 10; i++) random_ply(st, &rng);
+  ck_assert_int_eq(ag_state_clone(st, &cl), AG_OK);
+  text_of(st, a, sizeof a);
+  text_of(cl, b, sizeof b);
+  ck_assert_str_eq(a, b);
+  ck_assert_uint_eq(ag_state_hash(st), ag_state_hash(cl));
+  ck_assert_int_eq(ag_state_history(st, hist1, 64, &n1), AG_OK);
+  ck_assert_int_eq(ag_state_history(cl, hist2, 64, &n2), AG_OK);
+  ck_assert_uint_eq(n1, 10);
+  ck_assert_uint_eq(n2, 10);
+  ck_assert_int_eq(memcmp(hist1, hist2, sizeof hist1[0] * n1), 0);
+  ck_assert_int_eq(ag_state_undo(cl), AG_OK); /* the clone has its own history */
+  ck_assert_uint_eq(ag_state_ply(st), 10);
+  ck_assert_int_eq(ag_state_copy(o, st), AG_EMISMATCH);
+  ck_assert_int_eq(ag_state_equal(o, st), AG_EMISMATCH);
+  ck_assert_int_eq(ag_state_copy(s2, st), AG_OK); /* equal specs are the same game */
+  ck_assert_int_eq(ag_state_equal(s2, st), 1);
+  ck_assert_ptr_eq(ag_state_game(st), g);
+  ag_state_reset(st);
+  ck_assert_uint_eq(ag_state_ply(st), 0);
+  ck_assert_int_eq(ag_state_equal(st, o), AG_EMISMATCH);
+  ck_assert_int_eq(ag_state_reserve(st, 100000), AG_OK);
+  ag_state_free(cl);
+  ag_state_free(o);
+  ag_state_free(s2);
+  ag_state_free(st);
+  ag_game_free(g);
+  ag_game_free(other);
+  ag_game_free(same);
+}
+END_TEST
+
+/* History grows past the initial reservation, and undo walks all the way back. */
+START_TEST(test_long_history)
+{
+  ag_game *g = new_game("hare(max_plies=0,repetition=0)");
+  ag_state *st = new_state(g);
+  char start[128], now[128];
+  ag_move m1, m2, m3, m4;
+  int i;
+  text_of(st, start, sizeof start);
+  ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_PLIES), 0);
+  ag_move_from_text(g, "a3-a4", &m1);
+  ag_move_from_text(g, "c3-c4", &m2);
+  ag_move_from_text(g, "a4-a3", &m3);
+  ag_move_from_text(g, "c4-c3", &m4);
+  for (i = 0; i < 1500; i++) {
+    ck_assert_int_eq(ag_state_apply(st, m1), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m2), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m3), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m4), AG_OK);
+  }
+  ck_assert_uint_eq(ag_state_ply(st), 6000);
+  while (ag_state_undo(st) == AG_OK) {}
+  text_of(st, now, sizeof now);
+  ck_assert_str_eq(start, now);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *core_suite(void)
+{
+  Suite *s = suite_create("core");
+  TCase *tc = tcase_create("api");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_version_and_strerror);
+  tcase_add_test(tc, test_rng_splitmix64);
+  tcase_add_test(tc, test_registry);
+  tcase_add_test(tc, test_spec_canonical);
+  tcase_add_test(tc, test_spec_errors);
+  tcase_add_test(tc, test_null_handles);
+  tcase_add_test(tc, test_bad_arguments);
+  tcase_add_test(tc, test_buffer_protocol);
+  tcase_add_test(tc, test_illegal_move_leaves_state);
+  tcase_add_test(tc, test_apply_undo_all_games);
+  tcase_add_test(tc, test_playout_is_the_api_loop);
+  tcase_add_test(tc, test_clone_copy_reset);
+  tcase_add_test(tc, test_long_history);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(core_suite()); }

@@ -1,0 +1,473 @@
+/*
+ * check_hare.c -- the hare hunt against shared/rules/hare-hunt.md: board
+ * counts (§1.2-1.3), the hand-derived numbers (§8.1), chains (§3.4), every
+ * end condition (§4), every option, notation and position text.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <ancientgames.h>
+#include "check_main.h"
+
+#define MAXMV 128
+
+static ag_game *game(const char *spec)
+{
+  ag_game *g = NULL;
+  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
+  return g;
+}
+
+static ag_state *state(const ag_game *g, const char *text)
+{
+  ag_state *st = NULL;
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  if (text) ck_assert_msg(ag_state_set_text(st, text) == AG_OK, "%s: %s", text, ag_errmsg());
+  return st;
+}
+
+/* The legal moves as space-separated text, in the library's order. */
+static const char *moves_text(const ag_state *st)
+{
+  static char out[2048];
+  ag_move mv[MAXMV];
+  size_t n, i, len = 0;
+  char t[16];
+  int p = ag_state_current_player(st);
+  out[0] = '\0';
+  if (p < 0) return out;
+  ck_assert_int_eq(ag_state_legal_moves(st, p, mv, MAXMV, &n), AG_OK);
+  for (i = 0; i < n; i++) {
+    ag_move_to_text(ag_state_game(st), mv[i], t, sizeof t, NULL);
+    len += (size_t)snprintf(out + len, sizeof out - len, "%s%s", i ? " " : "", t);
+  }
+  return out;
+}
+
+static void play(ag_state *st, const char *move)
+{
+  ag_move m;
+  ck_assert_msg(ag_move_from_text(ag_state_game(st), move, &m) == AG_OK, "%s", ag_errmsg());
+  ck_assert_msg(ag_state_apply(st, m) == AG_OK, "%s: %s", move, ag_errmsg());
+}
+
+static const char *text(const ag_state *st)
+{
+  static char out[128];
+  ck_assert_int_eq(ag_state_to_text(st, out, sizeof out, NULL), AG_OK);
+  return out;
+}
+
+static unsigned long long perft(ag_state *st, int depth)
+{
+  ag_move mv[MAXMV];
+  size_t n, i;
+  unsigned long long total = 0;
+  int p = ag_state_current_player(st);
+  if (p < 0) return 0;
+  ag_state_legal_moves(st, p, mv, MAXMV, &n);
+  if (depth == 1) return n;
+  for (i = 0; i < n; i++) {
+    ag_state_apply(st, mv[i]);
+    total += perft(st, depth - 1);
+    ag_state_undo(st);
+  }
+  return total;
+}
+
+START_TEST(test_board_counts)
+{
+  ag_game *g = game("hare");
+  int degree[25] = {0}, hist[9] = {0}, jumps[25] = {0}, jhist[9] = {0};
+  int i, a, b, k, lines = 0, diagonals = 0, w, h, x, y, from, to, node;
+  char name[8];
+  ag_move m;
+  ck_assert_int_eq(ag_game_num_nodes(g), 25);
+  ck_assert_int_eq(ag_game_num_edges(g), 56);
+  for (i = 0; i < 56; i++) {
+    ck_assert_int_eq(ag_game_edge(g, i, &a, &b, &k), AG_OK);
+    degree[a]++, degree[b]++;
+    if (k == AG_EDGE_LINE) lines++;
+    if (k == AG_EDGE_DIAGONAL) diagonals++, ck_assert(a % 2 == 0 && b % 2 == 0);
+  }
+  ck_assert_int_eq(lines, 40);
+  ck_assert_int_eq(diagonals, 16);
+  for (i = 0; i < 25; i++) hist[degree[i]]++;
+  ck_assert_int_eq(hist[3], 12);
+  ck_assert_int_eq(hist[4], 4);
+  ck_assert_int_eq(hist[5], 4);
+  ck_assert_int_eq(hist[8], 5);
+  /* Directed jumps: every "XxY" text that names a jump of the board. */
+  for (from = 0; from < 25; from++)
+    for (to = 0; to < 25; to++) {
+      snprintf(name, sizeof name, "%sx%s", ag_game_node_name(g, from), ag_game_node_name(g, to));
+      if (ag_move_from_text(g, name, &m) == AG_OK) jumps[from]++;
+    }
+  for (i = 0, k = 0; i < 25; i++) k += jumps[i], jhist[jumps[i]]++;
+  ck_assert_int_eq(k, 80);
+  ck_assert_int_eq(jhist[2], 8);
+  ck_assert_int_eq(jhist[3], 12);
+  ck_assert_int_eq(jhist[5], 4);
+  ck_assert_int_eq(jhist[8], 1);
+  ck_assert_int_eq(jumps[12], 8);
+  ag_game_extent(g, &w, &h);
+  ck_assert_int_eq(w, 4);
+  ck_assert_int_eq(h, 4);
+  ck_assert_int_eq(ag_game_node_find(g, "C3", &node), AG_OK);
+  ck_assert_int_eq(node, 12);
+  ck_assert_int_eq(ag_game_node(g, node, &x, &y, &k), AG_OK);
+  ck_assert_int_eq(x, 2);
+  ck_assert_int_eq(y, 2);
+  ck_assert_int_eq(k, AG_NODE_POINT);
+  ck_assert_str_eq(ag_game_node_name(g, 24), "e5");
+  ck_assert_uint_eq(ag_game_flags(g), AG_GAME_ASYMMETRIC | AG_GAME_ZERO_SUM);
+  ck_assert_str_eq(ag_game_player_name(g, 0), "hunters");
+  ck_assert_str_eq(ag_game_player_name(g, 1), "hare");
+  ag_game_free(g);
+}
+END_TEST
+
+START_TEST(test_setups)
+{
+  ag_game *g12 = game("hare"), *g11 = game("hare(hunters=11)"), *g10 = game("hare(hunters=10)");
+  ag_game *gh = game("hare(first=hare)");
+  ag_state *s12 = state(g12, NULL), *s11 = state(g11, NULL), *s10 = state(g10, NULL), *sh = state(gh, NULL);
+  int owner, kind, count;
+  ck_assert_str_eq(text(s12), "...../...../X.O.X/XXXXX/XXXXX X - 0");
+  ck_assert_str_eq(text(s11), "...../...../X.O../XXXXX/XXXXX X - 0");
+  ck_assert_str_eq(text(s10), "...../...../..O../XXXXX/XXXXX X - 0");
+  ck_assert_str_eq(text(sh), "...../...../X.O.X/XXXXX/XXXXX O - 0");
+  ck_assert_int_eq(ag_state_current_player(s12), 0);
+  ck_assert_int_eq(ag_state_current_player(sh), 1);
+  ck_assert_int_eq(ag_state_piece(s12, 12, 0, &owner, &kind, &count), 1);
+  ck_assert_int_eq(owner, 1);
+  ck_assert_int_eq(kind, AG_PIECE_HARE);
+  ck_assert_int_eq(count, 1);
+  ck_assert_int_eq(ag_state_piece(s12, 12, 1, &owner, &kind, &count), 0);
+  ck_assert_int_eq(ag_state_piece(s12, 0, 0, &owner, &kind, &count), 1);
+  ck_assert_int_eq(owner, 0);
+  ck_assert_int_eq(kind, AG_PIECE_HUNTER);
+  ck_assert_int_eq(ag_state_piece(s12, 24, 0, &owner, &kind, &count), 0);
+  /* Hash values are part of the contract: pinned. */
+  ck_assert_uint_eq(ag_state_hash(s12), ag_state_hash(s12));
+  ck_assert_uint_ne(ag_state_hash(s12), ag_state_hash(sh));
+  ag_state_free(s12), ag_state_free(s11), ag_state_free(s10), ag_state_free(sh);
+  ag_game_free(g12), ag_game_free(g11), ag_game_free(g10), ag_game_free(gh);
+}
+END_TEST
+
+START_TEST(test_first_moves)
+{
+  ag_game *g = game("hare"), *gh = game("hare(first=hare)");
+  ag_state *st = state(g, NULL), *sh = state(gh, NULL);
+  /* §8.1: B2-B3, D2-D3, A3-A4, A3-B3, A3-B4, E3-E4, E3-D3, E3-D4, listed by
+   * direction (offsets -6 -5 -4 -1 +1 +4 +5 +6), then destination. */
+  ck_assert_str_eq(moves_text(st), "e3-d3 a3-b3 e3-d4 b2-b3 d2-d3 a3-a4 e3-e4 a3-b4");
+  ck_assert_str_eq(moves_text(sh), "c3-b3 c3-d3 c3-b4 c3-c4 c3-d4");
+  ck_assert_uint_eq(perft(st, 1), 8);
+  ck_assert_uint_eq(perft(st, 2), 40);
+  ck_assert_uint_eq(perft(sh, 1), 5);
+  ck_assert_uint_eq(perft(sh, 2), 49);
+  /* Deeper counts agree with tests/hare_reference.py, an independent generator. */
+  ck_assert_uint_eq(perft(st, 3), 522);
+  ck_assert_uint_eq(perft(st, 4), 2268);
+  ck_assert_uint_eq(perft(st, 5), 34154);
+  ck_assert_uint_eq(perft(sh, 3), 220);
+  ck_assert_uint_eq(perft(sh, 4), 3093);
+  ck_assert_uint_eq(perft(sh, 5), 12691);
+  /* §8.1 depth 2 detail: after A3-B3 the hare has 4 steps and C3xA3. */
+  play(st, "a3-b3");
+  ck_assert_str_eq(moves_text(st), "c3-d3 c3-b4 c3-c4 c3-d4 c3xa3");
+  ag_state_free(st), ag_state_free(sh);
+  ag_game_free(g), ag_game_free(gh);
+}
+END_TEST
+
+/* §3.4: A1 x B2 -> C3 x C2 -> C1 x B1 -> A1, ending where it began; the third
+ * capture leaves 9 hunters and wins in the middle of the chain. */
+START_TEST(test_three_jump_loop)
+{
+  ag_game *g = game("hare");
+  ag_state *st = state(g, "XXXXX/...../...../.XXXX/OX.XX O - 7");
+  int winner, reason, v;
+  ck_assert_str_eq(moves_text(st), "a1-a2 a1xc1 a1xc3");
+  play(st, "a1xc3");
+  ck_assert_int_eq(ag_state_current_player(st), 1); /* the hare jumps again or passes */
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &v), AG_OK);
+  ck_assert_int_eq(v, 1);
+  ck_assert_str_eq(text(st), "XXXXX/...../..O../..XXX/.X.XX O * 8");
+  ck_assert_str_eq(moves_text(st), "c3xc1 pass");
+  play(st, "c3xc1");
+  ck_assert_str_eq(moves_text(st), "c1xa1 c1xe3 pass");
+  play(st, "c1xa1");
+  ck_assert_str_eq(text(st), "XXXXX/...../...../...XX/O..XX O - 10");
+  ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_WIN);
+  ck_assert_int_eq(winner, 1);
+  ck_assert_int_eq(reason, AG_END_CAPTURES);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 3);
+  ck_assert_int_eq(ag_state_is_terminal(st), 1);
+  ck_assert_str_eq(moves_text(st), "");
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  ck_assert_int_eq(ag_state_is_terminal(st), 0);
+  play(st, "pass"); /* stopping the chain hands the turn to the hunters */
+  ck_assert_int_eq(ag_state_current_player(st), 0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* With 11 hunters a double jump wins at once (chain=1); with chain=0 a jump
+ * ends the turn and pass never exists. */
+START_TEST(test_chain_option)
+{
+  ag_game *g = game("hare(hunters=11)"), *g0 = game("hare(hunters=11,chain=0)");
+  const char *pos = "XXXXX/...../...../.XXX./OX.XX O - 0";
+  ag_state *st = state(g, pos), *s0 = state(g0, pos);
+  int winner, reason;
+  play(st, "a1xc3");
+  ck_assert_str_eq(moves_text(st), "c3xc1 pass");
+  play(st, "c3xc1");
+  ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_WIN);
+  ck_assert_int_eq(winner, 1);
+  ck_assert_int_eq(reason, AG_END_CAPTURES);
+  play(s0, "a1xc3");
+  ck_assert_int_eq(ag_state_current_player(s0), 0);
+  ck_assert_str_eq(text(s0), "XXXXX/...../..O../..XX./.X.XX X - 1");
+  ck_assert_int_eq(ag_state_set_text(s0, "XXXXX/...../..O../..XX./.X.XX O * 1"), AG_EPARSE);
+  ck_assert_int_eq(ag_state_set_text(st, "XXXXX/...../..O../..XX./.X.XX O * 1"), AG_OK);
+  ag_state_free(st), ag_state_free(s0);
+  ag_game_free(g), ag_game_free(g0);
+}
+END_TEST
+
+/* §4.2: the hunters' last blocking move wins; the test is made on the hare's turn. */
+START_TEST(test_immobilised_hare)
+{
+  ag_game *g = game("hare");
+  ag_state *st = state(g, ".XXXX/...X./X..../XX.../OXX.. X - 20");
+  int winner, reason;
+  ck_assert_int_eq(ag_state_set_text(st, ".XXXX/...X./X..../XX.../OXX.. O - 20"), AG_OK);
+  ck_assert_str_eq(moves_text(st), "a1xc3");
+  ck_assert_int_eq(ag_state_set_text(st, ".XXXX/...X./X..../XX.../OXX.. X - 20"), AG_OK);
+  play(st, "d4-c3");
+  ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_WIN);
+  ck_assert_int_eq(winner, 0);
+  ck_assert_int_eq(reason, AG_END_BLOCKED);
+  /* The same position read from text is already over. */
+  ck_assert_int_eq(ag_state_set_text(st, text(st)), AG_OK);
+  ck_assert_int_eq(ag_state_current_player(st), AG_PLAYER_TERMINAL);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+START_TEST(test_repetition)
+{
+  ag_game *g3 = game("hare"), *g2 = game("hare(repetition=2)"), *g0 = game("hare(repetition=0)");
+  ag_state *s3 = state(g3, NULL), *s2 = state(g2, NULL), *s0 = state(g0, NULL);
+  const char *cycle[4] = {"a3-a4", "c3-c4", "a4-a3", "c4-c3"};
+  int i, winner, reason;
+  char rep[128];
+  for (i = 0; i < 4; i++) play(s2, cycle[i]);
+  ck_assert_int_eq(ag_state_outcome(s2, &winner, &reason), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(reason, AG_END_REPETITION);
+  ck_assert_int_eq(winner, AG_PLAYER_NONE);
+  for (i = 0; i < 8; i++) {
+    ck_assert_int_eq(ag_state_is_terminal(s3), 0);
+    play(s3, cycle[i % 4]);
+  }
+  ck_assert_int_eq(ag_state_outcome(s3, &winner, &reason), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(reason, AG_END_REPETITION);
+  strcpy(rep, text(s3));
+  ck_assert_str_eq(rep, "...../...../X.O.X/XXXXX/XXXXX X - 8 rep");
+  ck_assert_int_eq(ag_state_set_text(s3, rep), AG_OK);
+  ck_assert_int_eq(ag_state_outcome(s3, &winner, &reason), AG_OUTCOME_DRAW);
+  ck_assert_str_eq(text(s3), rep);
+  ck_assert_int_eq(ag_state_set_text(s0, rep), AG_EPARSE); /* no repetition rule there */
+  for (i = 0; i < 40; i++) play(s0, cycle[i % 4]);
+  ck_assert_int_eq(ag_state_is_terminal(s0), 0);
+  ag_state_free(s3), ag_state_free(s2), ag_state_free(s0);
+  ag_game_free(g3), ag_game_free(g2), ag_game_free(g0);
+}
+END_TEST
+
+/* A capture clears the repetition history: earlier positions cannot recur. */
+START_TEST(test_repetition_window_after_capture)
+{
+  ag_game *g = game("hare(repetition=2)");
+  ag_state *st = state(g, "XX.XX/...../..O../.X.XX/.XXXX O - 0");
+  play(st, "c3xa1"); /* over b2 */
+  ck_assert_int_eq(ag_state_current_player(st), 0);
+  play(st, "b5-c5");
+  play(st, "a1-b2");
+  play(st, "c5-b5");
+  ck_assert_int_eq(ag_state_is_terminal(st), 0);
+  play(st, "b2-a1");
+  ck_assert_int_eq(ag_state_is_terminal(st), 1); /* the position after the capture, again */
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+START_TEST(test_ply_cap)
+{
+  ag_game *g = game("hare(max_plies=3)");
+  ag_state *st = state(g, NULL);
+  int winner, reason;
+  ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_PLIES), 3);
+  play(st, "a3-a4");
+  play(st, "c3-c4");
+  ck_assert_int_eq(ag_state_is_terminal(st), 0);
+  play(st, "a4-a3");
+  ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(reason, AG_END_PLY_LIMIT);
+  ck_assert_int_eq(ag_state_set_text(st, "...../...../X.O.X/XXXXX/XXXXX X - 4"), AG_EPARSE);
+  ck_assert_int_eq(ag_state_set_text(st, "...../...../X.O.X/XXXXX/XXXXX X - 3"), AG_OK);
+  ck_assert_int_eq(ag_state_is_terminal(st), 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* §4.3: over many random games the hunters are never without a move, and
+ * every game ends with one of the documented reasons. */
+START_TEST(test_random_games_end_properly)
+{
+  const char *specs[] = {"hare", "hare(hunters=10,first=hare)", "hare(hunters=11,chain=0)",
+                         "hare(repetition=0,max_plies=300)"};
+  size_t s;
+  for (s = 0; s < 4; s++) {
+    ag_game *g = game(specs[s]);
+    ag_state *st = state(g, NULL);
+    uint64_t rng = 99 + s;
+    int i, winner, reason;
+    for (i = 0; i < 300; i++) {
+      ck_assert_int_ge(ag_state_playout(st, &rng, 0, NULL, &winner, &reason), AG_OUTCOME_WIN);
+      ck_assert(reason == AG_END_CAPTURES || reason == AG_END_BLOCKED ||
+                reason == AG_END_REPETITION || reason == AG_END_PLY_LIMIT);
+      if (reason == AG_END_BLOCKED) ck_assert_int_eq(winner, 0); /* only the hare is ever blocked */
+      if (reason == AG_END_CAPTURES) ck_assert_int_eq(winner, 1);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+START_TEST(test_move_text)
+{
+  ag_game *g = game("hare");
+  ag_move m;
+  int kind, from, to;
+  char buf[16];
+  ck_assert_int_eq(ag_move_from_text(g, "c3-d4", &m), AG_OK);
+  ck_assert_int_eq(ag_move_info(g, m, &kind, &from, &to), AG_OK);
+  ck_assert_int_eq(kind, AG_MOVE_STEP);
+  ck_assert_int_eq(from, 12);
+  ck_assert_int_eq(to, 18);
+  ck_assert_uint_eq(m, 0x0108120cu); /* kind 1, aux = direction 8 (+6), to 18, from 12 */
+  ck_assert_int_eq(ag_move_from_text(g, "C3xE5", &m), AG_OK);
+  ck_assert_uint_eq(m, 0x0212180cu); /* kind 2, aux = the jumped point d4 */
+  ck_assert_int_eq(ag_move_to_text(g, m, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "c3xe5");
+  ck_assert_int_eq(ag_move_from_text(g, "pass", &m), AG_OK);
+  ck_assert_int_eq(ag_move_info(g, m, &kind, &from, &to), AG_OK);
+  ck_assert_int_eq(kind, AG_MOVE_PASS);
+  ck_assert_int_eq(from, -1);
+  ck_assert_int_eq(ag_move_from_text(g, "c3-e5", &m), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "hare move 'c3-e5': c3 and e5 are not adjacent");
+  ck_assert_int_eq(ag_move_from_text(g, "b1xd3", &m), AG_EPARSE);
+  ck_assert_int_eq(ag_move_from_text(g, "b1-c2", &m), AG_EPARSE); /* no diagonal there */
+  ck_assert_int_eq(ag_move_from_text(g, "f1-f2", &m), AG_EPARSE);
+  ck_assert_int_eq(ag_move_from_text(g, "c3-d4 ", &m), AG_EPARSE);
+  ck_assert_int_eq(ag_move_from_text(g, "", &m), AG_EPARSE);
+  ck_assert_int_eq(ag_move_info(g, 0x0100120cu, &kind, &from, &to), AG_EINVAL); /* aux 0 */
+  ag_game_free(g);
+}
+END_TEST
+
+static void expect_bad_position(ag_state *st, const char *t, const char *in_message)
+{
+  char before[128];
+  strcpy(before, text(st));
+  ck_assert_msg(ag_state_set_text(st, t) == AG_EPARSE, "accepted: %s", t);
+  ck_assert_msg(strstr(ag_errmsg(), in_message) != NULL, "'%s': message '%s' lacks '%s'", t,
+                ag_errmsg(), in_message);
+  ck_assert_str_eq(text(st), before);
+}
+
+START_TEST(test_position_text_errors)
+{
+  ag_game *g = game("hare(hunters=11)");
+  ag_state *st = state(g, NULL);
+  play(st, "a3-a4");
+  expect_bad_position(st, "", "at byte 0");
+  expect_bad_position(st, "...../...../X.O.X/XXXXX/XXXX", "at byte 28");
+  expect_bad_position(st, "...../..../X.O.X/XXXXX/XXXXX X - 0", "at byte 10");
+  expect_bad_position(st, "...../...../X.Q../XXXXX/XXXXX X - 0", "at byte 14");
+  expect_bad_position(st, "...../...../X.O../XXXXX/XXXXX Y - 0", "side to move) expected at byte 29");
+  expect_bad_position(st, "...../...../X.O../XXXXX/XXXXX X + 0", "at byte 31");
+  expect_bad_position(st, "...../...../X.O../XXXXX/XXXXX X - x", "ply count expected at byte 34");
+  expect_bad_position(st, "...../...../X.O../XXXXX/XXXXX X - 0 ", "unexpected ' ' at byte 35");
+  expect_bad_position(st, "...X./...../X...O/XXXXX/XXXXX X - 0", "12 hunters, this game has 11");
+  expect_bad_position(st, "O..../...../X.O../XXXXX/XXXX. X - 0", "2 hares");
+  expect_bad_position(st, "...../...../X....X/XXXXX/XXXX. X - 0", "at byte 17");
+  expect_bad_position(st, "...../...../X.O../XXXXX/XXXXX X * 0", "a chain needs");
+  expect_bad_position(st, "...../...../X.O../XXXXX/XXXXX X - 99999999999", "ply count");
+  expect_bad_position(st, "...../...../..O../XXXXX/XXXX. X - 0 rep", "'rep' does not fit");
+  ck_assert_uint_eq(ag_state_ply(st), 1); /* the history survived every failure */
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+START_TEST(test_info_and_render)
+{
+  ag_game *g = game("hare");
+  ag_state *st = state(g, NULL);
+  int v;
+  char buf[1024];
+  double r[2];
+  play(st, "a3-b3");
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 0, &v), AG_OK);
+  ck_assert_int_eq(v, 1);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 0);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 2, &v), AG_EINVAL);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_PENDING_STEPS, 0, &v), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_state_render(st, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_msg(strstr(buf, "3  . - X - O - . - X\n") != NULL, "%s", buf);
+  ck_assert_msg(strstr(buf, "hare to move") != NULL, "%s", buf);
+  ck_assert_int_eq(ag_state_returns(st, r, 2), AG_OK);
+  ck_assert(r[0] == 0.0 && r[1] == 0.0);
+  play(st, "c3xa3");
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *hare_suite(void)
+{
+  Suite *s = suite_create("hare");
+  TCase *tc = tcase_create("rules");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_board_counts);
+  tcase_add_test(tc, test_setups);
+  tcase_add_test(tc, test_first_moves);
+  tcase_add_test(tc, test_three_jump_loop);
+  tcase_add_test(tc, test_chain_option);
+  tcase_add_test(tc, test_immobilised_hare);
+  tcase_add_test(tc, test_repetition);
+  tcase_add_test(tc, test_repetition_window_after_capture);
+  tcase_add_test(tc, test_ply_cap);
+  tcase_add_test(tc, test_random_games_end_properly);
+  tcase_add_test(tc, test_move_text);
+  tcase_add_test(tc, test_position_text_errors);
+  tcase_add_test(tc, test_info_and_render);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(hare_suite()); }
