@@ -1021,6 +1021,11 @@ START_TEST(test_text_rejects_malformed)
     "white - owl - reserve 0 held 6 removed 0; black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
     "white - owl - reserve 6 held 0 removed 0; black - owl - reserve 6 held 0 removed 0; over draw owl; turns 0",
     "White - owl - reserve 6 held 0 removed 0; black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
+    "white c owl - reserve 5 held 0 removed 0; black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
+    "white - owl - reserve 06 held 0 removed 0; black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
+    "white - owl - reserve 6 held 0 removed 0; black - owl - reserve 6 held 0 removed 0; white throw; turns 01",
+    "white - owl X reserve 0 held 6 removed 0; black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
+    "white - owl X reserve 0 held 5 removed 0; black - owl - reserve 6 held 0 removed 0; white move 2 lock owl; turns 0",
     "white - owl - reserve 6 held 0 removed 0;black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
   };
   ag_game *g = game("liubo_sticks");

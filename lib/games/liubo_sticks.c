@@ -782,15 +782,16 @@ static size_t scan_token(ag__scan *sc, char *tok, size_t cap)
   return n;
 }
 
-/* Looks a name up in a table of n names (case-insensitive); -1 if absent. */
-static int find_name(const char *tok, const char *const *names, int n)
+/* Looks a name up in a table of n upper-case names, ignoring the case of tok unless
+ * exact; -1 if absent. */
+static int find_name(const char *tok, const char *const *names, int n, int exact)
 {
   int i;
   size_t k;
   for (i = 0; i < n; i++) {
     for (k = 0; tok[k] && names[i][k]; k++) {
       char a = tok[k], b = names[i][k];
-      if (a >= 'a' && a <= 'z') a = (char)(a - 'a' + 'A');
+      if (!exact && a >= 'a' && a <= 'z') a = (char)(a - 'a' + 'A');
       if (a != b) break;
     }
     if (!tok[k] && !names[i][k]) return i;
@@ -803,16 +804,28 @@ static const char *const ls_station_names[LS_NST] = {
   "16", "17", "18", "19", "20", "A", "B", "C", "D", "R", "S", "T", "U", "X"
 };
 
-/* Reads a station name (stations = 1) or a stone slot name (stations = 0). */
-static int scan_place(ag__scan *sc, int stations)
+/* Reads a station name (stations = 1) or a stone slot name (stations = 0); position
+ * text is case-sensitive, move text is not. */
+static int scan_place_case(ag__scan *sc, int stations, int exact)
 {
   char tok[8];
   size_t n = scan_token(sc, tok, sizeof tok);
   int id;
   if (!n) return -1;
-  id = stations ? find_name(tok, ls_station_names, LS_NST) : find_name(tok, ls_slot_names, LS_NSLOT);
+  id = stations ? find_name(tok, ls_station_names, LS_NST, exact)
+                : find_name(tok, ls_slot_names, LS_NSLOT, exact);
   if (id >= 0) sc->i += n;
   return id;
+}
+
+/* Reads a station or slot name of position text (exact case). */
+static int scan_place(ag__scan *sc, int stations) { return scan_place_case(sc, stations, 1); }
+
+/* Reads a canonical decimal number in [lo, hi] (no leading zeros); 1 on success. */
+static int scan_num(ag__scan *sc, long lo, long hi, long *out)
+{
+  if (sc->s[sc->i] == '0' && sc->s[sc->i + 1] >= '0' && sc->s[sc->i + 1] <= '9') return 0;
+  return ag__scan_int(sc, lo, hi, out);
 }
 
 #define PARSE_FAIL(sc, what) \
@@ -822,7 +835,7 @@ static int scan_place(ag__scan *sc, int stations)
 static int scan_field(ag__scan *sc, const char *lit, long lo, long hi, long *out)
 {
   if (!ag__scan_lit(sc, lit)) return PARSE_FAIL(sc, lit);
-  if (!ag__scan_int(sc, lo, hi, out)) return PARSE_FAIL(sc, "a number in range");
+  if (!scan_num(sc, lo, hi, out)) return PARSE_FAIL(sc, "a number in range");
   return AG_OK;
 }
 
@@ -836,7 +849,7 @@ static int read_stones(ag__scan *sc, ls_pos *p, int s)
     if ((slot = scan_place(sc, 0)) < 0 || slot <= last)
       return PARSE_FAIL(sc, "a stone slot in ascending order");
     c = 1;
-    if (ag__scan_lit(sc, "*") && !ag__scan_int(sc, 2, 6, &c))
+    if (ag__scan_lit(sc, "*") && !scan_num(sc, 2, 6, &c))
       return PARSE_FAIL(sc, "a stack count 2..6");
     p->stones[s][slot] = (uint8_t)c;
     p->board[s] = (uint8_t)(p->board[s] + c);
@@ -920,6 +933,7 @@ static int move_memory_ok(const ag_game *g, const ls_pos *p)
   if (p->val[0] && (p->lock != LS_NONE || p->prev != LS_NONE)) return 0;
   if (p->val[0] && p->lone != (available(p, s) == 1)) return 0;
   if (p->lone && p->lock != LS_NONE) return 0;
+  if (p->lock != LS_NONE && available(p, s) < 2) return 0;  /* another piece must move */
   if (p->lock == LS_LOCK_OWL && o == LS_NONE) return 0;
   if (p->lock < LS_NSLOT && p->stones[s][p->lock] == 0) return 0;
   if (p->prev == LS_NONE) return 1;
@@ -944,11 +958,11 @@ static int read_play(const ag_game *g, ag__scan *sc, ls_pos *p)
   if (!ag__scan_lit(sc, " move ")) return PARSE_FAIL(sc, "' throw' or ' move '");
   p->phase = PH_MOVE;
   at = sc->i;
-  if (!ag__scan_int(sc, 1, 4, &b)) return PARSE_FAIL(sc, "a value 1..4");
+  if (!scan_num(sc, 1, 4, &b)) return PARSE_FAIL(sc, "a value 1..4");
   a = 0;
   if (ag__scan_lit(sc, "+")) {
     a = b;
-    if (!ag__scan_int(sc, a, 4, &b)) return PARSE_FAIL(sc, "a second value, not smaller");
+    if (!scan_num(sc, a, 4, &b)) return PARSE_FAIL(sc, "a second value, not smaller");
   }
   p->val[0] = (uint8_t)a, p->val[1] = (uint8_t)b;
   if ((rc = read_move_memory(g, sc, p)) < 0) return rc;
@@ -1039,21 +1053,21 @@ static int read_submove(ag__scan *sc, long v, ag_move *m)
   int from, to, aux = (int)v, kind = AG_MOVE_STEP;
   char tok[8];
   size_t n = scan_token(sc, tok, sizeof tok);
-  if (n == 3 && find_name(tok, (const char *const[]){"RES"}, 1) == 0) {
+  if (n == 3 && find_name(tok, (const char *const[]){"RES"}, 1, 0) == 0) {
     sc->i += n;
     kind = AG_MOVE_ENTER, from = LS_RESERVE;
   } else if (n > 3 && (tok[0] == 'o' || tok[0] == 'O') && (tok[1] == 'w' || tok[1] == 'W') &&
              (tok[2] == 'l' || tok[2] == 'L')) {
     sc->i += 3;
-    if ((from = scan_place(sc, 1)) < 0) return PARSE_FAIL(sc, "the owl's station");
+    if ((from = scan_place_case(sc, 1, 0)) < 0) return PARSE_FAIL(sc, "the owl's station");
     aux |= LS_OWL;
   } else {
-    if ((from = scan_place(sc, 0)) < 0) return PARSE_FAIL(sc, "res, owl or a stone slot");
+    if ((from = scan_place_case(sc, 0, 0)) < 0) return PARSE_FAIL(sc, "res, owl or a stone slot");
     if (from == LS_XH11) aux |= LS_H11;
     from = slot_station(from);
   }
   if (!ag__scan_lit(sc, "-")) return PARSE_FAIL(sc, "'-'");
-  if ((to = scan_place(sc, 1)) < 0) return PARSE_FAIL(sc, "a destination station");
+  if ((to = scan_place_case(sc, 1, 0)) < 0) return PARSE_FAIL(sc, "a destination station");
   if (ag__scan_lit(sc, "+")) aux |= LS_PROMOTE;
   *m = AG__MOVE(kind, aux, to, from);
   return AG_OK;
@@ -1065,9 +1079,9 @@ static int ls_move_read(const ag_game *g, const char *text, ag_move *out)
   long a, b;
   ag_move m = 0;
   int rc;
-  if (!ag__scan_int(&sc, 1, 4, &a)) return PARSE_FAIL(&sc, "a value 1..4");
+  if (!scan_num(&sc, 1, 4, &a)) return PARSE_FAIL(&sc, "a value 1..4");
   if (ag__scan_lit(&sc, "+")) {
-    if (!ag__scan_int(&sc, 1, 4, &b)) return PARSE_FAIL(&sc, "a second value 1..4");
+    if (!scan_num(&sc, 1, 4, &b)) return PARSE_FAIL(&sc, "a second value 1..4");
     if (a > b) { long x = a; a = b; b = x; }
     m = AG__MOVE(AG_MOVE_CHANCE, a << 4 | b, 0, 0);
   } else {
