@@ -43,6 +43,7 @@ typedef struct hare_game {
   ag__edge edges[56];
   uint64_t key_hunter[HARE_POINTS], key_hare[HARE_POINTS], key_hare_to_move, key_chain;
   uint32_t step_from[8];      /* points with a line in each step direction */
+  uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
   uint32_t start_hunters;
   int first, chain, repetition;
   uint32_t max_plies;
@@ -81,7 +82,6 @@ static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
  * with one popcount instead of building the list. */
 static const int step_offsets[8] = {-6, -5, -4, -1, 1, 4, 5, 6};
 
-static uint32_t shift_by(uint32_t m, int off) { return off > 0 ? m << off : m >> -off; }
 
 static int popcount25(uint32_t x)
 {
@@ -95,10 +95,20 @@ static uint32_t empty_points(const hare_pos *p)
   return ~(p->hunters | (1u << p->hare)) & 0x1ffffffu;
 }
 
-/* The points a hunter can step to in direction d. */
-static uint32_t hunter_targets(const hare_game *hg, const hare_pos *p, uint32_t empty, int d)
+/* The points hunters can step to, per direction (constant shifts: this is
+ * the innermost loop of every hunters' ply). */
+static inline __attribute__((always_inline)) void hunter_targets(const hare_game *hg,
+                                                                 uint32_t hunters, uint32_t empty,
+                                                                 uint32_t t[8])
 {
-  return shift_by(p->hunters & hg->step_from[d], step_offsets[d]) & empty;
+  t[0] = ((hunters & hg->step_from[0]) >> 6) & empty;
+  t[1] = ((hunters & hg->step_from[1]) >> 5) & empty;
+  t[2] = ((hunters & hg->step_from[2]) >> 4) & empty;
+  t[3] = ((hunters & hg->step_from[3]) >> 1) & empty;
+  t[4] = ((hunters & hg->step_from[4]) << 1) & empty;
+  t[5] = ((hunters & hg->step_from[5]) << 4) & empty;
+  t[6] = ((hunters & hg->step_from[6]) << 5) & empty;
+  t[7] = ((hunters & hg->step_from[7]) << 6) & empty;
 }
 
 /* Jumps available to the hare from its point, ascending by (over, landing). */
@@ -114,8 +124,6 @@ static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
   }
   return n;
 }
-
-static int step_direction(const hare_board *b, int from, int to);
 
 /* The landing points of the hare's jumps; for one origin, ascending landing
  * order is ascending (over, landing) order. */
@@ -146,7 +154,7 @@ static inline __attribute__((always_inline)) ag_move pick_hare_move(const hare_g
   uint64_t k = ag__rng_below(rng, (uint64_t)(ns + nj + p->chain));
   if (k < (uint64_t)ns) {
     to = select_bit(steps, k);
-    return AG__MOVE(AG_MOVE_STEP, step_direction(&hg->board, p->hare, to), to, p->hare);
+    return AG__MOVE(AG_MOVE_STEP, hg->step_aux[p->hare][to], to, p->hare);
   }
   if (k < (uint64_t)(ns + nj)) {
     to = select_bit(lands, k - ns);
@@ -174,8 +182,10 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   int d;
   if (p->result) return 0;
   if (p->to_move == HUNTERS) {
+    uint32_t targets[8];
+    hunter_targets(hg, p->hunters, empty, targets);
     for (d = 0; d < 8; d++)
-      for (m = hunter_targets(hg, p, empty, d); m; m &= m - 1) {
+      for (m = targets[d]; m; m &= m - 1) {
         int to = __builtin_ctz(m);
         out[n++] = AG__MOVE(AG_MOVE_STEP, d + 1, to, to - step_offsets[d]);
       }
@@ -190,12 +200,14 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   return n;
 }
 
-/* The k-th hunter move of the ascending list, without building the list. */
-static inline __attribute__((always_inline)) ag_move pick_hunter_move(const uint32_t *targets, uint64_t k)
+/* The k-th hunter move of the ascending list, without building the list:
+ * count[d] is the number of targets in direction d. */
+static inline __attribute__((always_inline)) ag_move pick_hunter_move(const uint32_t *targets,
+                                                                      const int *count, uint64_t k)
 {
   int d = 0, to;
   uint32_t m;
-  while (k >= (uint64_t)popcount25(targets[d])) k -= popcount25(targets[d++]);
+  while (k >= (uint64_t)count[d]) k -= (uint64_t)count[d++];
   for (m = targets[d]; k; k--) m &= m - 1;
   to = __builtin_ctz(m);
   return AG__MOVE(AG_MOVE_STEP, d + 1, to, to - step_offsets[d]);
@@ -204,13 +216,11 @@ static inline __attribute__((always_inline)) ag_move pick_hunter_move(const uint
 /* Whether the side to move at a turn boundary has any move. */
 static inline __attribute__((always_inline)) int can_move(const hare_game *hg, const hare_pos *p)
 {
-  uint32_t empty = empty_points(p);
-  int d;
+  uint32_t empty = empty_points(p), t[8];
   if (p->to_move == HARE)
     return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(&hg->board, p);
-  for (d = 0; d < 8; d++)
-    if (hunter_targets(hg, p, empty, d)) return 1;
-  return 0;
+  hunter_targets(hg, p->hunters, empty, t);
+  return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
 }
 
 /* --------------------------------------------------------------- playing */
@@ -263,10 +273,7 @@ static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_
 static inline __attribute__((always_inline)) void settle(const hare_game *hg, hare_pos *p, int boundary, int repeats)
 {
   if (p->result) return;
-  if (popcount25(p->hunters) <= WIN_THRESHOLD) {  /* only reachable from text */
-    p->result = RESULT_HARE;
-    p->reason = AG_END_CAPTURES;
-  } else if (boundary && !can_move(hg, p)) {
+  if (boundary && !can_move(hg, p)) {
     p->result = p->to_move == HARE ? RESULT_HUNTERS : RESULT_HARE;
     p->reason = AG_END_BLOCKED;
   } else if (boundary && hg->repetition && repeats + 1 >= hg->repetition) {
@@ -339,12 +346,12 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
   const hare_game *hg = GAME(g);
   hare_pos p = *(const hare_pos *)pos;
   uint32_t stack_list[1024], *seen = stack_list;
-  uint64_t bloom[4] = {0, 0, 0, 0};   /* 256-bit filter of `seen`: most boundaries need no scan */
+  uint64_t bloom[16] = {0};   /* 1024-bit filter of `seen`: most boundaries need no scan */
   size_t nseen = 0, cap = 1024, played = 0, i, back;
   uint32_t history_window = p.since_capture;
   int rc = AG_OK;
   if (!p.chain) {
-    uint32_t bit = (uint32_t)(boundary_key(&p) * 0x9E3779B1u) >> 24;
+    uint32_t bit = (uint32_t)(boundary_key(&p) * 0x9E3779B1u) >> 22;
     seen[nseen++] = boundary_key(&p);
     bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
   }
@@ -352,10 +359,11 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
     int boundary, repeats = 0;
     ag_move m;
     if (p.to_move == HUNTERS) {
-      uint32_t targets[8], empty = empty_points(&p);
-      int d, total = 0;
-      for (d = 0; d < 8; d++) total += popcount25(targets[d] = hunter_targets(hg, &p, empty, d));
-      m = pick_hunter_move(targets, ag__rng_below(rng, (uint64_t)total));
+      uint32_t targets[8];
+      int d, count[8], total = 0;
+      hunter_targets(hg, p.hunters, empty_points(&p), targets);
+      for (d = 0; d < 8; d++) total += count[d] = popcount25(targets[d]);
+      m = pick_hunter_move(targets, count, ag__rng_below(rng, (uint64_t)total));
     } else {
       m = pick_hare_move(hg, &p, rng);
     }
@@ -363,16 +371,17 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
     played++;
     if (p.since_capture == 0) {
       nseen = 0, history_window = 0;
-      bloom[0] = bloom[1] = bloom[2] = bloom[3] = 0;
+      memset(bloom, 0, sizeof bloom);
     }
     if (boundary && hg->repetition) {
-      uint32_t key = boundary_key(&p), bit = (uint32_t)(key * 0x9E3779B1u) >> 24;
+      uint32_t key = boundary_key(&p), bit = (uint32_t)(key * 0x9E3779B1u) >> 22;
       if (bloom[bit >> 6] >> (bit & 63) & 1)
         for (i = 0; i < nseen; i++) repeats += seen[i] == key;
       bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
       for (back = 0; back < history_window && back < past->count; back++)
         repeats += same_boundary(ag__past_at(past, back), &p);
-      if (!remember(&seen, &nseen, &cap, stack_list, key)) {
+      if (nseen < cap) seen[nseen++] = key;
+      else if (!remember(&seen, &nseen, &cap, stack_list, key)) {
         rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
         break;
       }
@@ -402,7 +411,10 @@ static int hare_setup(ag_game *g)
     int d;
     for (d = 0; d < 8; d++) {
       int to = i + step_offsets[d];
-      if (to >= 0 && to < HARE_POINTS && (hg->board.neighbours[i] >> to & 1)) hg->step_from[d] |= 1u << i;
+      if (to >= 0 && to < HARE_POINTS && (hg->board.neighbours[i] >> to & 1)) {
+        hg->step_from[d] |= 1u << i;
+        hg->step_aux[i][to] = (uint8_t)(d + 1);
+      }
     }
   }
   for (i = 0; i < HARE_POINTS; i++) {
@@ -578,6 +590,10 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
   p->ply = (uint32_t)ply;
   if ((rc = validate(hg, p, hares, sc.i)) < 0) return rc;
   p->hash = compute_hash(hg, p);
+  if (popcount25(p->hunters) <= WIN_THRESHOLD) {  /* captured down to 9 already */
+    p->result = RESULT_HARE;
+    p->reason = AG_END_CAPTURES;
+  }
   settle(hg, p, !p->chain, 0);
   if (ag__scan_lit(&sc, " rep")) {
     if (p->result || p->chain || !hg->repetition)
@@ -592,13 +608,9 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
 
 /* The aux value (direction 1..8) of a step from -> to, or 0 when the two
  * points are not adjacent. */
-static int step_direction(const hare_board *b, int from, int to)
+static int step_direction(const hare_game *hg, int from, int to)
 {
-  int d;
-  if (!(b->neighbours[from] >> to & 1)) return 0;
-  for (d = 0; d < 8; d++)
-    if (to - from == step_offsets[d]) return d + 1;
-  return 0;
+  return hg->step_aux[from][to];
 }
 
 /* Whether (from, over, to) is one of the board's jumps. */
@@ -619,7 +631,7 @@ static int hare_move_info(const ag_game *g, ag_move m, int *kind, int *from, int
     return AG_OK;
   }
   if (f >= HARE_POINTS || t >= HARE_POINTS) return AG_EINVAL;
-  if (k == AG_MOVE_STEP && aux != 0 && aux == step_direction(b, f, t)) {}
+  if (k == AG_MOVE_STEP && aux != 0 && aux == step_direction(GAME(g), f, t)) {}
   else if (k == AG_MOVE_JUMP && aux < HARE_POINTS && is_jump(b, f, aux, t)) {}
   else return AG_EINVAL;
   *kind = k, *from = f, *to = t;
@@ -656,7 +668,7 @@ static int hare_move_read(const ag_game *g, const char *text, ag_move *out)
       ((sep = text[2]) != '-' && sep != 'x'))
     return ag__fail(AG_EPARSE, "hare move '%.16s': expected like c3-d4, c3xe5 or pass", text);
   if (sep == '-') {
-    int d = step_direction(b, from, to);
+    int d = step_direction(GAME(g), from, to);
     if (!d)
       return ag__fail(AG_EPARSE, "hare move '%s': %s and %s are not adjacent", text,
                       point_names[from], point_names[to]);
