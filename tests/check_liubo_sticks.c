@@ -789,6 +789,9 @@ START_TEST(test_option_stone_capture)
     play(st, "2:5-7");
     ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
     ck_assert(w == 0 && r == AG_END_OWL);
+    ck_assert_ptr_nonnull(strstr(text(st), i == 0 ? "black - owl - reserve 4 held 2"
+                                           : i == 1 ? "black - owl - reserve 5 held 1"
+                                                    : "black 7 owl - reserve 4 held 1"));
     ag_state_free(st);
     ag_game_free(g);
   }
@@ -1115,6 +1118,44 @@ START_TEST(test_render)
 }
 END_TEST
 
+START_TEST(test_info_and_hash)
+{
+  ag_game *g = game("liubo_sticks");
+  ag_state *st = state(g, NULL), *other;
+  int v;
+  /* Golden hashes: the start, and after the throw 2+3. */
+  ck_assert_uint_eq(ag_state_hash(st), UINT64_C(0x40cd8a41b47c7010));
+  play(st, "2+3");
+  ck_assert_uint_eq(ag_state_hash(st), UINT64_C(0x5d53909e409533a7));
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_PENDING_STEPS, 0, &v), AG_OK);
+  ck_assert_int_eq(v, 2);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_PENDING_STEPS, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 3);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_RESERVE, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 6);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_SCORE, 0, &v), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &v), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_RESERVE, 2, &v), AG_EINVAL);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 1, &v), AG_EINVAL);
+  /* The hash tells apart positions that differ only in the throw memory, and
+   * ignores the turn counter. */
+  other = state(g, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
+                   "removed 0; white move 2; turns 3");
+  play(st, "3:res-3");
+  ck_assert_int_eq(ag_state_set_text(st, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl "
+                                         "- reserve 5 held 0 removed 0; white move 2 lock 3; turns 3"),
+                   AG_OK);
+  ck_assert_uint_ne(ag_state_hash(st), ag_state_hash(other));
+  ck_assert_int_eq(ag_state_set_text(st, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl "
+                                         "- reserve 5 held 0 removed 0; white move 2; turns 7"),
+                   AG_OK);
+  ck_assert_uint_eq(ag_state_hash(st), ag_state_hash(other));
+  ck_assert_int_eq(ag_state_equal(st, other), 0);  /* the texts differ in the counter */
+  ag_state_free(st), ag_state_free(other);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------ random games */
 
 /* Checks board + reserve + held by the opponent + removed = 6 for both sides, using
@@ -1155,6 +1196,7 @@ START_TEST(test_random_games_invariants)
         int cp = ag_state_current_player(st);
         check_conservation(st);
         snprintf(before, sizeof before, "%s", text(st));
+        ck_assert_uint_lt(strlen(before), ag_game_limit(g, AG_LIMIT_POSITION_TEXT));
         ck_assert_int_eq(ag_state_set_text(copy, before), AG_OK);
         ck_assert_str_eq(text(copy), before);
         ck_assert_uint_eq(ag_state_hash(copy), h);
@@ -1164,6 +1206,7 @@ START_TEST(test_random_games_invariants)
         for (i = 0; i < n; i++) {
           ag_move back;
           ck_assert_int_eq(ag_move_to_text(g, mv[i], mt, sizeof mt, NULL), AG_OK);
+          ck_assert_uint_lt(strlen(mt), ag_game_limit(g, AG_LIMIT_MOVE_TEXT));
           ck_assert_int_eq(ag_move_from_text(g, mt, &back), AG_OK);
           ck_assert_uint_eq(back, mv[i]);
           if (i) ck_assert_uint_gt(mv[i], mv[i - 1]);
@@ -1272,6 +1315,7 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_text_rejects_malformed);
   tcase_add_test(tc, test_move_text);
   tcase_add_test(tc, test_render);
+  tcase_add_test(tc, test_info_and_hash);
   tcase_add_test(tc, test_perft_start);
   tcase_set_timeout(slow, 120);
   tcase_add_test(slow, test_random_games_invariants);

@@ -434,7 +434,7 @@ static int take_stones(ls_pos *p, int q, int st)
 static int stone_lands(const ag_game *g, ls_pos *p, int st)
 {
   int q = 1 - p->turn, took_owl = p->owl[q] == st, n;
-  if (g->opt[OPT_STONE_CAPTURE] != SCAP_NONE || took_owl) {
+  if (g->opt[OPT_STONE_CAPTURE] != SCAP_NONE) {
     n = take_stones(p, q, st);
     if (g->opt[OPT_STONE_CAPTURE] == SCAP_RESERVE) p->reserve[q] = (uint8_t)(p->reserve[q] + n);
     else p->held[q] = (uint8_t)(p->held[q] + n);
