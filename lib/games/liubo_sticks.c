@@ -1120,7 +1120,30 @@ static void cell_text(const ls_pos *p, int st, char *out)
   out[n] = '\0';
 }
 
-/* Writes one grid row of the board: station names, then what stands on them. */
+/* Whether grid point (x, y) lies on a horizontal line of the drawing (the top and
+ * bottom of the ring, the east-west axis), or on a vertical one. */
+static int on_hline(int x, int y) { return ((y == 0 || y == 12) && x >= 1 && x < 11) || (y == 6 && x < 12); }
+static int on_vline(int x, int y) { return ((x == 0 || x == 12) && y >= 1 && y <= 11) || (x == 6 && y > 0 && y < 12); }
+
+/* The station drawn at grid point (x, y), or -1. */
+static int station_at(int x, int y)
+{
+  int st;
+  for (st = 0; st < LS_NST; st++)
+    if (ls_nodes[st].x == x && ls_nodes[st].y == y) return st;
+  return -1;
+}
+
+/* Writes txt padded to 5 columns with pad. */
+static void put_cell(ag__buf *b, const char *txt, char pad)
+{
+  int k = 0;
+  for (; txt[k] && k < 5; k++) ag__putc(b, txt[k]);
+  for (; k < 5; k++) ag__putc(b, pad);
+}
+
+/* Writes one grid row of the board: station names joined by their lines, then what
+ * stands on each station. */
 static void render_row(const ls_pos *p, int y, ag__buf *b)
 {
   int line, x, st;
@@ -1128,14 +1151,11 @@ static void render_row(const ls_pos *p, int y, ag__buf *b)
   for (line = 0; line < 2; line++) {
     ag__puts(b, "  ");
     for (x = 0; x <= 12; x++) {
-      const char *txt = "";
-      for (st = 0; st < LS_NST; st++)
-        if (ls_nodes[st].x == x && ls_nodes[st].y == y) break;
-      if (st < LS_NST) {
-        if (line == 0) txt = ls_nodes[st].name;
-        else cell_text(p, st, cell), txt = cell;
-      }
-      ag__printf(b, "%-5s", txt);
+      st = station_at(x, y);
+      if (st >= 0 && line == 0) put_cell(b, ls_nodes[st].name, on_hline(x, y) ? '-' : ' ');
+      else if (st >= 0) cell_text(p, st, cell), put_cell(b, cell, ' ');
+      else if (line == 0 && on_hline(x, y)) put_cell(b, "-", '-');
+      else put_cell(b, on_vline(x, y) ? "|" : "", ' ');
     }
     ag__putc(b, '\n');
   }
@@ -1160,7 +1180,7 @@ static void ls_render(const ag_game *g, const void *vpos, ag__buf *b)
   int y;
   (void)g;
   for (y = 12; y >= 0; y--) {
-    if (y == 7 || y == 5) ag__putc(b, '\n');
+    if (y == 7 || y == 5) ag__puts(b, "  |                             |                             |\n");
     else render_row(p, y, b);
   }
   render_side(p, 0, b);
