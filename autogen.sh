@@ -4,4 +4,5 @@
 # Then: ./configure && make && make check   (or just `make', see GNUmakefile)
 set -e
 cd "$(dirname "$0")"
+mkdir -p m4
 exec autoreconf -fi
