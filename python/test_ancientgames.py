@@ -327,13 +327,30 @@ class HareTest(unittest.TestCase):
             m = self.g.move_from_text("%s-%s" % (self.g.nodes[c3].name, self.g.nodes[c3 + off].name))
             self.assertEqual((m >> 16) & 0xFF, d)
 
-    def test_hunters_capture_to_nine(self):
-        st = self.g.new_state("...../...../..O../.X.X./..X.. O - 7")
+    def test_three_jump_loop_wins(self):
+        # The loop of ancientgames-hare(7): a1xc3, c3xc1, c1xa1 takes b2, c2, b1.
+        st = self.g.new_state("...../XX.XX/X...X/XXXXX/OX... O - 7")
         self.assertEqual(st.outcome.outcome, ag.AG_OUTCOME_ONGOING)
+        st.apply("a1xc3")
+        self.assertEqual(st.current_player, 1)
+        self.assertEqual(st.info(ag.AG_INFO_CHAIN), 1)
+        self.assertIn("pass", st.legal_texts())
+        self.assertNotIn("c3-b3", st.legal_texts())          # no step inside a chain
+        self.assertEqual(st.to_text(), "...../XX.XX/X.O.X/X.XXX/.X... O * 8")
+        st.apply("c3xc1").apply("c1xa1")
+        self.assertEqual(st.outcome, ag.Outcome(ag.AG_OUTCOME_WIN, 1, ag.AG_END_CAPTURES))
+        self.assertEqual(st.info(ag.AG_INFO_CAPTURED, 1), 3)
+        self.assertEqual(st.board()[0], [ag.Piece(1, ag.AG_PIECE_HARE, 1)])
+
+    def test_ten_hunters_first_capture_wins(self):
         g10 = ag.Game("hare(hunters=10)")
-        st = g10.new_state("...../...../..O../.XXX./XX.XX O - 7")
+        st = g10.new_state("...../...../..O../XXXXX/XXXXX O - 7")
+        with self.assertRaises(ag.IllegalMoveError):
+            st.apply("c3xc1")                                # c1 is occupied
+        st = g10.new_state("...../...../X.O../XXXXX/XX.XX O - 7")
         st.apply("c3xc1")
         self.assertEqual(st.outcome, ag.Outcome(ag.AG_OUTCOME_WIN, 1, ag.AG_END_CAPTURES))
+        self.assertEqual(st.current_player, ag.AG_PLAYER_TERMINAL)
 
 
 class ErrorTest(unittest.TestCase):
