@@ -297,7 +297,7 @@ static const char style[] =
 static void draw(svg *v, const char *position)
 {
   double w = dmax(v->width * v->scale + 2 * v->margin, 6.7 * (double)strlen(position) + 20);
-  double h = v->height * v->scale + 2 * v->top;
+  double h = v->height * v->scale + 2 * v->top + 16;
   const char *name = ag_game_name(v->g);
   int p;
   v->margin = (w - v->width * v->scale) / 2;      /* centre the board under a long caption */
