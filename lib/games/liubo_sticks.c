@@ -129,7 +129,7 @@ enum { PH_THROW, PH_MOVE, PH_OVER };
 #define LS_LOCK_OWL 30     /* the lock names the owl (a stone promoted this throw) */
 
 typedef struct ls_pos {
-  uint8_t stones[2][LS_NSLOT];  /* stones of each side per slot */
+  uint8_t stones[2][32];        /* stones of each side per slot (30 used, 2 always 0) */
   uint8_t owl[2];               /* station of each side's owl, LS_NONE if none */
   uint8_t reserve[2];           /* stones waiting to enter */
   uint8_t held[2];              /* freeable prisoners of this side held by the opponent */
@@ -356,14 +356,15 @@ static size_t gen_stone(const ag_game *g, const ls_pos *p, int side, int slot, i
   return n;
 }
 
-/* Appends every sub-move with value v. */
-static size_t gen_value(const ag_game *g, const ls_pos *p, int v, ag_move *out, size_t n)
+/* Appends every sub-move with value v; slots[0..ns) are the mover's occupied slots. */
+static size_t gen_value(const ag_game *g, const ls_pos *p, int v, const uint8_t *slots, int ns,
+                        ag_move *out, size_t n)
 {
   const ls_game *t = LS_G(g);
-  int side = p->turn, s, i, o, pr;
-  for (s = 0; s < LS_NSLOT; s++) {
-    int c = p->stones[side][s] - (p->lock == s);
-    if (c > 0) n = gen_stone(g, p, side, s, v, out, n);
+  int side = p->turn, i, o, pr;
+  for (i = 0; i < ns; i++) {
+    int s = slots[i];
+    if (p->stones[side][s] - (p->lock == s) > 0) n = gen_stone(g, p, side, s, v, out, n);
   }
   if (p->reserve[side]) out[n++] = AG__MOVE(AG_MOVE_ENTER, v, v - 1, LS_RESERVE);
   o = p->owl[side];
@@ -371,6 +372,20 @@ static size_t gen_value(const ag_game *g, const ls_pos *p, int v, ag_move *out, 
     pr = p->prev == LS_NONE ? LS_NST : p->prev;
     for (i = 0; i < t->owl_n[o][pr][v]; i++)
       out[n++] = AG__MOVE(AG_MOVE_STEP, v | LS_OWL, t->owl_end[o][pr][v][i], o);
+  }
+  return n;
+}
+
+/* Lists the slots holding stones of one side, ascending, skipping empty 8-slot words. */
+static int occupied_slots(const ls_pos *p, int side, uint8_t *slots)
+{
+  int n = 0, base, k;
+  uint64_t w;
+  for (base = 0; base < 32; base += 8) {
+    memcpy(&w, p->stones[side] + base, 8);
+    if (!w) continue;
+    for (k = 0; k < 8; k++)
+      if (p->stones[side][base + k]) slots[n++] = (uint8_t)(base + k);
   }
   return n;
 }
@@ -390,8 +405,10 @@ static void sort_moves(ag_move *m, size_t n)
 static size_t gen_moves(const ag_game *g, const ls_pos *p, ag_move *out)
 {
   size_t n = 0;
-  if (p->val[0]) n = gen_value(g, p, p->val[0], out, n);
-  if (p->val[1] && p->val[1] != p->val[0]) n = gen_value(g, p, p->val[1], out, n);
+  uint8_t slots[8];
+  int ns = occupied_slots(p, p->turn, slots);
+  if (p->val[0]) n = gen_value(g, p, p->val[0], slots, ns, out, n);
+  if (p->val[1] && p->val[1] != p->val[0]) n = gen_value(g, p, p->val[1], slots, ns, out, n);
   sort_moves(out, n);
   return n;
 }
