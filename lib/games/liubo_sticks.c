@@ -305,6 +305,7 @@ static int available(const ls_pos *p, int side)
   return p->board[side] + p->reserve[side] + (p->owl[side] != LS_NONE);
 }
 
+/* Chance at a throw, the mover during sub-moves, terminal once over. */
 static int ls_current_player(const ag_game *g, const void *vpos)
 {
   const ls_pos *p = (const ls_pos *)vpos;
@@ -313,6 +314,7 @@ static int ls_current_player(const ag_game *g, const void *vpos)
   return p->phase == PH_THROW ? AG_PLAYER_CHANCE : p->turn;
 }
 
+/* The ten unordered throws with their weights out of 64. */
 static size_t ls_chance(const ag_game *g, const void *vpos, ag_move *out, uint32_t *w,
                         uint32_t *total)
 {
@@ -413,6 +415,7 @@ static size_t gen_moves(const ag_game *g, const ls_pos *p, ag_move *out)
   return n;
 }
 
+/* The sub-moves of the player to move, ascending; none for anyone else. */
 static size_t ls_legal(const ag_game *g, const void *vpos, int player, ag_move *out)
 {
   const ls_pos *p = (const ls_pos *)vpos;
@@ -610,12 +613,14 @@ static void apply_throw(const ag_game *g, ls_pos *p, ag_move m)
   p->bead = g->opt[OPT_RETHROW] == RETHROW_BEAD && a == b && (a == 1 || a == 4);
 }
 
+/* Applies a throw or a sub-move. */
 static void ls_apply_one(const ag_game *g, ls_pos *p, ag_move m)
 {
   if (AG__MOVE_KIND(m) == AG_MOVE_CHANCE) apply_throw(g, p, m);
   else apply_submove(g, p, m);
 }
 
+/* The vtable's apply: one ply, already checked by the core. */
 static void ls_apply(const ag_game *g, void *vpos, const ag_move *m, size_t n,
                      const ag__past *past)
 {
@@ -623,6 +628,7 @@ static void ls_apply(const ag_game *g, void *vpos, const ag_move *m, size_t n,
   ls_apply_one(g, (ls_pos *)vpos, m[0]);
 }
 
+/* The result: ongoing, a win with its reason, or the turn-cap draw. */
 static int ls_outcome(const ag_game *g, const void *vpos, int *winner, int *reason)
 {
   const ls_pos *p = (const ls_pos *)vpos;
@@ -772,6 +778,7 @@ static void write_status(const ls_pos *p, ag__buf *b)
   if (p->bead) ag__puts(b, " bead");
 }
 
+/* Writes the canonical position text (see the man page for the grammar). */
 static void ls_write(const ag_game *g, const void *vpos, ag__buf *b)
 {
   const ls_pos *p = (const ls_pos *)vpos;
@@ -870,7 +877,8 @@ static int read_stones(ag__scan *sc, ls_pos *p, int s)
       return PARSE_FAIL(sc, "a stack count 2..6");
     p->stones[s][slot] = (uint8_t)c;
     p->board[s] = (uint8_t)(p->board[s] + c);
-    if (p->board[s] > 6) return ag__fail(AG_EPARSE, "liubo_sticks: more than 6 stones at byte %zu", sc->i);
+    if (p->board[s] > 6)
+      return ag__fail(AG_EPARSE, "liubo_sticks: more than 6 stones at byte %zu", sc->i);
     last = slot;
     if (!ag__scan_lit(sc, ",")) return AG_OK;
   }
@@ -892,7 +900,8 @@ static int read_side(const ag_game *g, ag__scan *sc, ls_pos *p, int s)
     if ((st = scan_place(sc, 1)) < 0) return PARSE_FAIL(sc, "a station or '-'");
     p->owl[s] = (uint8_t)st;
   }
-  if ((rc = scan_field(sc, " reserve ", 0, 6, &r)) < 0 || (rc = scan_field(sc, " held ", 0, 6, &h)) < 0 ||
+  if ((rc = scan_field(sc, " reserve ", 0, 6, &r)) < 0 ||
+      (rc = scan_field(sc, " held ", 0, 6, &h)) < 0 ||
       (rc = scan_field(sc, " removed ", 0, 6, &x)) < 0)
     return rc;
   p->reserve[s] = (uint8_t)r, p->held[s] = (uint8_t)h, p->removed[s] = (uint8_t)x;
@@ -900,7 +909,8 @@ static int read_side(const ag_game *g, ag__scan *sc, ls_pos *p, int s)
     return ag__fail(AG_EPARSE, "liubo_sticks: %s's pieces do not add up to 6 (side at byte %zu)",
                     ls_side_names[s], at);
   if (x && g->opt[OPT_OWL_CAPTURE] != OCAP_REMOVED)
-    return ag__fail(AG_EPARSE, "liubo_sticks: removed stones need owl_capture=removed (byte %zu)", sc->i);
+    return ag__fail(AG_EPARSE, "liubo_sticks: removed stones need owl_capture=removed (byte %zu)",
+                    sc->i);
   return AG_OK;
 }
 
@@ -988,6 +998,7 @@ static int read_play(const ag_game *g, ag__scan *sc, ls_pos *p)
   return AG_OK;
 }
 
+/* Parses canonical position text, checking that it is consistent. */
 static int ls_read(const ag_game *g, void *vpos, const char *text)
 {
   ls_pos *p = (ls_pos *)vpos;
@@ -1012,10 +1023,10 @@ static int ls_read(const ag_game *g, void *vpos, const char *text)
   if (p->phase == PH_OVER) return AG_OK;
   for (s = 0; s < 2; s++)
     if (available(p, s) == 0)
-      return ag__fail(AG_EPARSE, "liubo_sticks: %s has no piece left but the game goes on (byte %zu)",
+      return ag__fail(AG_EPARSE, "liubo_sticks: %s has no piece left, game not over (byte %zu)",
                       ls_side_names[s], at);
   if (g->opt[OPT_MAX_TURNS] && p->turns >= (uint32_t)g->opt[OPT_MAX_TURNS])
-    return ag__fail(AG_EPARSE, "liubo_sticks: turn cap reached but the game goes on (byte %zu)", at);
+    return ag__fail(AG_EPARSE, "liubo_sticks: turn cap reached, game not over (byte %zu)", at);
   return AG_OK;
 }
 
@@ -1046,6 +1057,7 @@ static int move_valid(const ag_game *g, ag_move m)
   return to == d0 || (d1 != LS_NONE && to == slot_station(d1));
 }
 
+/* Writes a move's text: 2+3, 2:res-2, 3:6-X+, 3:X6-16, 2:owlX-A. */
 static int ls_move_write(const ag_game *g, ag_move m, ag__buf *b)
 {
   int aux = AG__MOVE_AUX(m), to = AG__MOVE_TO(m), from = AG__MOVE_FROM(m);
@@ -1090,6 +1102,7 @@ static int read_submove(ag__scan *sc, long v, ag_move *m)
   return AG_OK;
 }
 
+/* Parses a move's text (names case-insensitive) and checks it is a move of the board. */
 static int ls_move_read(const ag_game *g, const char *text, ag_move *out)
 {
   ag__scan sc = {text, 0};
@@ -1112,6 +1125,7 @@ static int ls_move_read(const ag_game *g, const char *text, ag_move *out)
   return AG_OK;
 }
 
+/* Kind, origin station (-1 for entries and throws) and destination (-1 for throws). */
 static int ls_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to)
 {
   if (!move_valid(g, m)) return AG_EINVAL;
@@ -1139,8 +1153,15 @@ static void cell_text(const ls_pos *p, int st, char *out)
 
 /* Whether grid point (x, y) lies on a horizontal line of the drawing (the top and
  * bottom of the ring, the east-west axis), or on a vertical one. */
-static int on_hline(int x, int y) { return ((y == 0 || y == 12) && x >= 1 && x < 11) || (y == 6 && x < 12); }
-static int on_vline(int x, int y) { return ((x == 0 || x == 12) && y >= 1 && y <= 11) || (x == 6 && y > 0 && y < 12); }
+static int on_hline(int x, int y)
+{
+  return ((y == 0 || y == 12) && x >= 1 && x < 11) || (y == 6 && x < 12);
+}
+
+static int on_vline(int x, int y)
+{
+  return ((x == 0 || x == 12) && y >= 1 && y <= 11) || (x == 6 && y > 0 && y < 12);
+}
 
 /* The station drawn at grid point (x, y), or -1. */
 static int station_at(int x, int y)
@@ -1182,7 +1203,8 @@ static void render_row(const ls_pos *p, int y, ag__buf *b)
 static void render_side(const ls_pos *p, int s, ag__buf *b)
 {
   ag__printf(b, "%s: stones on board %d, owl %s, reserve %d, held by %s %d, removed %d",
-             ls_side_names[s], p->board[s], p->owl[s] == LS_NONE ? "none" : ls_nodes[p->owl[s]].name,
+             ls_side_names[s], p->board[s],
+             p->owl[s] == LS_NONE ? "none" : ls_nodes[p->owl[s]].name,
              p->reserve[s], ls_side_names[1 - s], p->held[s], p->removed[s]);
   if (p->stones[s][LS_XH6]) ag__printf(b, "; %d on X bound for C", p->stones[s][LS_XH6]);
   if (p->stones[s][LS_XH11]) ag__printf(b, "; %d on X bound for T", p->stones[s][LS_XH11]);
@@ -1197,7 +1219,8 @@ static void ls_render(const ag_game *g, const void *vpos, ag__buf *b)
   int y;
   (void)g;
   for (y = 12; y >= 0; y--) {
-    if (y == 7 || y == 5) ag__puts(b, "  |                             |                             |\n");
+    if (y == 7 || y == 5)
+      ag__puts(b, "  |                             |                             |\n");
     else render_row(p, y, b);
   }
   render_side(p, 0, b);
