@@ -368,11 +368,11 @@ class Rng:
         """seq[self.below(len(seq))]."""
         return seq[self.below(len(seq))]
 
-    def _call(self, fn, *args):
-        """Calls a C function taking a uint64_t *rng, keeping .state in step."""
+    def _with(self, f):
+        """Calls f(pointer to a uint64_t holding .state), keeping .state in step."""
         cell = _u64(self.state)
         try:
-            return fn(*args[:1], ctypes.byref(cell), *args[1:])
+            return f(ctypes.byref(cell))
         finally:
             self.state = cell.value
 
@@ -583,7 +583,7 @@ class State:
         """Draws a chance outcome with rng (an Rng, advanced); the state is unchanged."""
         out = Move()
         rng = _as_rng(rng)
-        rng._call(_state_sample_chance, self.handle, ctypes.byref(out))
+        rng._with(lambda r: _state_sample_chance(self.handle, r, ctypes.byref(out)))
         return out.value
 
     # ---------------------------------------------------------- playing
@@ -626,8 +626,8 @@ class State:
         Rng (advanced) or an int seed."""
         rng = _as_rng(rng)
         plies, winner, reason = _size(), _int(), _int()
-        outcome = rng._call(_state_playout, self.handle, max_plies, ctypes.byref(plies),
-                            ctypes.byref(winner), ctypes.byref(reason))
+        outcome = rng._with(lambda r: _state_playout(self.handle, r, max_plies, ctypes.byref(plies),
+                                                     ctypes.byref(winner), ctypes.byref(reason)))
         return PlayoutResult(outcome, plies.value, winner.value, reason.value)
 
     def clone(self):
@@ -721,3 +721,117 @@ class State:
 
 # ------------------------------------------------------------------ AI (optional)
 # Bound only when the loaded library exports the solver/AI entry points.
+
+if hasattr(_lib, "ag_ai_choose"):
+    class _Solution(ctypes.Structure):
+        """Opaque ag_solution."""
+
+    SolutionP = ctypes.POINTER(_Solution)
+    ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, _int, _int, _u64, _u64)
+
+    _ai_choose = _fn("ag_ai_choose", _int, StateP, _str, _P(_u64), _P(Move))
+    _ai_choose_player = _fn("ag_ai_choose_player", _int, StateP, _int, _str, _P(_u64), _P(Move))
+    _ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(Move), _size)
+    _ai_choose_solved = _fn("ag_ai_choose_solved", _int, StateP, SolutionP, _P(_u64), _P(Move))
+    _solution_solve = _fn("ag_solution_solve", _int, GameP, _int, ProgressFn, ctypes.c_void_p,
+                          _P(SolutionP))
+    _solution_free = _fn("ag_solution_free", None, SolutionP)
+    _solution_save = _fn("ag_solution_save", _int, SolutionP, _str)
+    _solution_load = _fn("ag_solution_load", _int, _str, _P(SolutionP))
+    _solution_variant = _fn("ag_solution_variant", _int, SolutionP, _P(_int), _P(_int))
+    _solution_probe = _fn("ag_solution_probe", _int, SolutionP, StateP, _P(_int), _P(_int))
+    _solution_lookup = _fn("ag_solution_lookup", _int, SolutionP, _int, _u32, _int,
+                           _P(_int), _P(_int))
+    _solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u64), _P(_u64),
+                          _P(_u64), _P(_int), _P(_int))
+
+    def ai_choose(state, params="mcts", rng=None, player=None):
+        """The computer's move for the player to act (or for `player`, which
+        also works at a simultaneous node).  params names the player, e.g.
+        "random" or "mcts(iterations=500)"; rng is an Rng (advanced) or a seed."""
+        rng, out, p = _as_rng(rng), Move(), params.encode("utf-8")
+        if player is None:
+            rng._with(lambda r: _ai_choose(state.handle, p, r, ctypes.byref(out)))
+        else:
+            rng._with(lambda r: _ai_choose_player(state.handle, player, p, r, ctypes.byref(out)))
+        return out.value
+
+    def ai_choose_joint(state, params="mcts", rng=None):
+        """Both players' choices at a simultaneous node, for State.apply_joint()."""
+        rng, n = _as_rng(rng), state.game.num_players
+        moves = (Move * n)()
+        rng._with(lambda r: _ai_choose_joint(state.handle, params.encode("utf-8"), r, moves, n))
+        return list(moves)
+
+    class Solution:
+        """A solved rules variant of the hare hunt (see ag_solution_solve)."""
+
+        def __init__(self, handle):
+            self._handle = handle
+            self._finalizer = weakref.finalize(self, _solution_free, handle)
+
+        @classmethod
+        def solve(cls, game, threads=0, progress=None):
+            """Solves game (a "hare" Game); progress(hunters, level, resolved, total)
+            is called between steps when given."""
+            out = SolutionP()
+            cb = ProgressFn(lambda user, h, lv, res, tot: progress(h, lv, res, tot)) \
+                if progress else ProgressFn()
+            _solution_solve(game.handle, threads, cb, None, ctypes.byref(out))
+            return cls(out)
+
+        @classmethod
+        def load(cls, path):
+            """Reads a solution written by save(); ParseError for a bad file."""
+            out = SolutionP()
+            _solution_load(os.fsencode(path), ctypes.byref(out))
+            return cls(out)
+
+        @property
+        def handle(self):
+            if not self._finalizer.alive:
+                raise ValueError("solution is closed")
+            return self._handle
+
+        def close(self):
+            """Frees the solution now."""
+            self._finalizer()
+
+        def save(self, path):
+            """Writes the solution to a file."""
+            _solution_save(self.handle, os.fsencode(path))
+
+        @property
+        def variant(self):
+            """(chain, max_hunters) of the rules variant solved."""
+            chain, hunters = _int(), _int()
+            _solution_variant(self.handle, ctypes.byref(chain), ctypes.byref(hunters))
+            return chain.value, hunters.value
+
+        def probe(self, state):
+            """(value, distance) of a state for the side to move: +1/0/-1, turns."""
+            value, distance = _int(), _int()
+            _solution_probe(self.handle, state.handle, ctypes.byref(value), ctypes.byref(distance))
+            return value.value, distance.value
+
+        def lookup(self, hare, hunters, player):
+            """(value, distance) of the position: hare point, hunter mask, side to move."""
+            value, distance = _int(), _int()
+            _solution_lookup(self.handle, hare, hunters, player, ctypes.byref(value),
+                             ctypes.byref(distance))
+            return value.value, distance.value
+
+        def stats(self, hunters, player):
+            """{win, loss, draw, longest_win, longest_loss} of one layer and side."""
+            w, l, d, lw, ll = _u64(), _u64(), _u64(), _int(), _int()
+            _solution_stats(self.handle, hunters, player, *map(ctypes.byref, (w, l, d, lw, ll)))
+            return {"win": w.value, "loss": l.value, "draw": d.value,
+                    "longest_win": lw.value, "longest_loss": ll.value}
+
+        def choose(self, state, rng=None):
+            """The perfect player's move (ag_ai_choose_solved)."""
+            rng, out = _as_rng(rng), Move()
+            rng._with(lambda r: _ai_choose_solved(state.handle, self.handle, r, ctypes.byref(out)))
+            return out.value
+
+    __all__ += ["ai_choose", "ai_choose_joint", "Solution"]

@@ -483,17 +483,41 @@ class LifetimeTest(unittest.TestCase):
 
 @unittest.skipUnless(hasattr(ag, "ai_choose"), "the library has no ag_ai_choose")
 class AiTest(unittest.TestCase):
+    PARAMS = ("random", "mcts(iterations=50)")
+
     def test_ai_chooses_a_legal_move(self):
         for name in ag.game_names():
-            st, rng = ag.Game(name).new_state(), ag.Rng(1)
-            for _ in range(4):
-                if st.is_terminal:
-                    break
-                p = st.current_player
-                if p >= 0:
-                    m = ag.ai_choose(st, rng=ag.Rng(2))
-                    self.assertIn(m, st.legal_moves())
-                play(st, *random_move(st, rng))
+            for params in self.PARAMS:
+                with self.subTest(game=name, params=params):
+                    st, rng = ag.Game(name).new_state(), ag.Rng(1)
+                    for _ in range(6):
+                        if st.is_terminal:
+                            break
+                        p = st.current_player
+                        if p == ag.AG_PLAYER_SIMULTANEOUS:
+                            joint = ag.ai_choose_joint(st, params, ag.Rng(2))
+                            for q in range(2):
+                                self.assertIn(joint[q], st.legal_moves(q))
+                                self.assertIn(ag.ai_choose(st, params, ag.Rng(2), player=q),
+                                              st.legal_moves(q))
+                            with self.assertRaises(ag.PhaseError):
+                                ag.ai_choose(st, params, ag.Rng(2))
+                        else:
+                            m = ag.ai_choose(st, params, ag.Rng(2))
+                            self.assertIn(m, st.legal_moves(p))
+                        play(st, *random_move(st, rng))
+
+    def test_same_seed_same_choice(self):
+        st = ag.Game("hare").new_state()
+        a = ag.ai_choose(st, "mcts(iterations=100)", ag.Rng(9))
+        b = ag.ai_choose(st, "mcts(iterations=100)", ag.Rng(9))
+        self.assertEqual(a, b)
+
+    def test_bad_params(self):
+        st = ag.Game("hare").new_state()
+        with self.assertRaises(ag.Error) as cm:
+            ag.ai_choose(st, "no_such_player", ag.Rng(1))
+        self.assertIn(cm.exception.code, (ag.AG_ENOTFOUND, ag.AG_EPARSE))
 
 
 if __name__ == "__main__":
