@@ -8,9 +8,11 @@ with throwing sticks ("liubo_sticks") and liubo with finger-guessing
     >>> import ancientgames as ag
     >>> s = ag.Game("hare").new_state()
     >>> s.legal_texts()[:3]
-    ['a2-a4'... ]                      # (whatever the rules give)
+    ['e3-d3', 'a3-b3', 'e3-d4']
     >>> s.apply("a3-a4").to_text()
+    '...../X..../..O.X/XXXXX/XXXXX O - 1'
     >>> s.playout(ag.Rng(42))
+    PlayoutResult(outcome=1, plies=45, winner=1, reason=2)
 
 The library is found through $ANCIENTGAMES_LIB (an exact path), then the
 build tree next to this file (../lib/.libs/libancientgames.so), then

@@ -107,6 +107,14 @@ class ConstantsTest(unittest.TestCase):
         self.assertEqual(ag.strerror(-1000), "unknown error")
 
 
+class DocTest(unittest.TestCase):
+    def test_module_docstring_examples(self):
+        import doctest
+        failed, tried = doctest.testmod(ag, verbose=False)
+        self.assertGreater(tried, 0)
+        self.assertEqual(failed, 0)
+
+
 class RngTest(unittest.TestCase):
     SEEDS = (0, 1, 42, 0x123456789ABCDEF, (1 << 64) - 1)
 
