@@ -24,7 +24,7 @@ mkdir -p "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # Every game name and, per game, its node names and a position a few plies in.
-env ANCIENTGAMES_LIB="$lib" PYTHONPATH="$top_srcdir/python" ${AG_PY_PRELOAD:-} "$py" - "$tmp" <<'PY' || exit 1
+env ANCIENTGAMES_LIB="$lib" PYTHONPATH="$top_srcdir/python" PYTHONDONTWRITEBYTECODE=1 ${AG_PY_PRELOAD:-} "$py" - "$tmp" <<'PY' || exit 1
 import os, sys
 import ancientgames as ag
 out = sys.argv[1]
