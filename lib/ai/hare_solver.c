@@ -198,13 +198,19 @@ typedef struct solve_ctx {
   atomic_int max_dist, overflow;
 } solve_ctx;
 
-/* Publishes a result code, keeping the largest distance seen. */
+/* Keeps the largest distance of any result written so far. */
+static void note_distance(solve_ctx *c, int d)
+{
+  int m = atomic_load_explicit(&c->max_dist, memory_order_relaxed);
+  while (d > m && !atomic_compare_exchange_weak(&c->max_dist, &m, d)) {}
+}
+
+/* Publishes a result code of a position that had none. */
 static void publish(solve_ctx *c, size_t i, uint8_t code, unsigned long long *resolved)
 {
-  int d = RES_DIST(code), m = atomic_load_explicit(&c->max_dist, memory_order_relaxed);
   atomic_store_explicit(&c->res[i], code, memory_order_relaxed);
   (*resolved)++;
-  while (d > m && !atomic_compare_exchange_weak(&c->max_dist, &m, d)) {}
+  note_distance(c, RES_DIST(code));
 }
 
 /* Number of hunter moves: each hunter to each empty neighbour. */
@@ -285,6 +291,7 @@ static void mark_win(solve_ctx *c, size_t p, unsigned long long *resolved)
   if (c->level > MAX_WIN_DIST) { atomic_store(&c->overflow, 1); return; }
   if (atomic_compare_exchange_strong(&c->res[p], &old, code)) {
     (*resolved)++;
+    note_distance(c, c->level);
     return;
   }
   while (RES_IS_WIN(old) && RES_DIST(old) > c->level &&

@@ -1,0 +1,551 @@
+/*
+ * check_solver.c -- the hare-hunt solver checked without trusting it.
+ *
+ * Reduced variants (the hare wins at `threshold' hunters, at most
+ * `max_hunters' hunters: the internal hook ag__hare_solve) are small enough to
+ * solve here.  A separate reference -- its own board built from direction
+ * vectors, its own move generator, a hash table of positions and a plain
+ * fixed-point iteration over rounds -- computes every value and distance,
+ * and each is compared with the solver's.  A second check walks a sample of
+ * a larger variant and verifies each value and distance against its
+ * successors.  Then the file format: round trip and every kind of bad file.
+ *
+ * This suite is linked with the library's sources (not the shared library),
+ * because the test hook is internal.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ancientgames.h"
+#include "ai/hare_solver.h"
+#include "check_main.h"
+
+/* ------------------------------------------------------------ reference board */
+
+typedef struct ref_board {
+  uint32_t nb[25];
+  int njump[25], over[25][8], land[25][8];
+} ref_board;
+
+/* Builds adjacency and jumps from the 8 directions: orthogonal everywhere,
+ * diagonal only from points with (row + col) even. */
+static void ref_board_build(ref_board *b)
+{
+  static const int dr[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dc[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+  int p, d;
+  memset(b, 0, sizeof *b);
+  for (p = 0; p < 25; p++) {
+    int r = p / 5, c = p % 5;
+    for (d = 0; d < 8; d++) {
+      int r1 = r + dr[d], c1 = c + dc[d], r2 = r + 2 * dr[d], c2 = c + 2 * dc[d];
+      if (dr[d] && dc[d] && (r + c) % 2) continue;
+      if (r1 < 0 || r1 > 4 || c1 < 0 || c1 > 4) continue;
+      b->nb[p] |= 1u << (5 * r1 + c1);
+      if (r2 < 0 || r2 > 4 || c2 < 0 || c2 > 4) continue;
+      b->over[p][b->njump[p]] = 5 * r1 + c1;
+      b->land[p][b->njump[p]++] = 5 * r2 + c2;
+    }
+  }
+}
+
+static int bits(uint32_t m) { int n = 0; for (; m; m &= m - 1) n++; return n; }
+
+/* ------------------------------------------------------------ reference solve */
+
+#define SENTINEL 0u   /* index 0: "the hare just won", a loss in 0 for the mover */
+
+typedef struct ref {
+  ref_board b;
+  int chain, threshold, max_hunters;
+  size_t n, cap;                  /* positions; hash capacity (power of 2) */
+  int cap_bits;
+  uint32_t *keys;                 /* key = side << 30 | hare << 25 | hunters, +1 */
+  uint32_t *slot;                 /* hash slot -> position index */
+  uint32_t *key_of;               /* position index -> key */
+  uint32_t *first, *succ;         /* successor lists (CSR) */
+  size_t nsucc, succ_cap;
+  signed char *val;               /* 1 win, -1 loss, 0 unknown */
+  int *dist;
+} ref;
+
+/* Hash slot of a key: the high bits of a 64-bit multiplicative hash. */
+static size_t key_slot(const ref *r, uint32_t key)
+{
+  return (size_t)(((uint64_t)key * 0x9E3779B97F4A7C15ull) >> (64 - r->cap_bits));
+}
+
+static uint32_t key_make(int side, int h, uint32_t m)
+{
+  return ((uint32_t)side << 30 | (uint32_t)h << 25 | m) + 1;
+}
+
+/* Inserts a position key (once). */
+static void ref_insert(ref *r, uint32_t key)
+{
+  size_t i = key_slot(r, key);
+  while (r->keys[i]) i = (i + 1) & (r->cap - 1);
+  r->keys[i] = key;
+  r->slot[i] = (uint32_t)r->n;
+  r->key_of[r->n++] = key;
+}
+
+/* Index of a position key, or exits the test when missing. */
+static uint32_t ref_find(const ref *r, uint32_t key)
+{
+  size_t i = key_slot(r, key);
+  while (r->keys[i] != key) {
+    ck_assert_uint_ne(r->keys[i], 0);
+    i = (i + 1) & (r->cap - 1);
+  }
+  return r->slot[i];
+}
+
+/* Enumerates every hunter set of size k of the 24 points other than h. */
+static void ref_enum(ref *r, int h, int k, int from, uint32_t m)
+{
+  int p;
+  if (k == 0) {
+    ref_insert(r, key_make(0, h, m));
+    ref_insert(r, key_make(1, h, m));
+    return;
+  }
+  for (p = from; p < 25; p++)
+    if (p != h) ref_enum(r, h, k - 1, p + 1, m | 1u << p);
+}
+
+static void ref_push(ref *r, uint32_t s)
+{
+  if (r->nsucc == r->succ_cap) {
+    r->succ_cap *= 2;
+    r->succ = realloc(r->succ, r->succ_cap * sizeof *r->succ);
+    ck_assert_ptr_nonnull(r->succ);
+  }
+  r->succ[r->nsucc++] = s;
+}
+
+/* Every capture chain from p: each prefix ends the turn. */
+static void ref_chains(ref *r, int p, uint32_t m)
+{
+  int j;
+  for (j = 0; j < r->b.njump[p]; j++) {
+    int o = r->b.over[p][j], l = r->b.land[p][j];
+    if (!(m >> o & 1) || (m >> l & 1)) continue;
+    if (bits(m) - 1 <= r->threshold) { ref_push(r, SENTINEL); continue; }
+    ref_push(r, ref_find(r, key_make(0, l, m & ~(1u << o))));
+    if (r->chain) ref_chains(r, l, m & ~(1u << o));
+  }
+}
+
+/* The successor list of every position. */
+static void ref_successors(ref *r)
+{
+  size_t i;
+  r->first[0] = r->first[1] = 0;
+  for (i = 1; i < r->n; i++) {
+    uint32_t key = r->key_of[i] - 1, m = key & 0x1FFFFFFu;
+    int side = (int)(key >> 30), h = (int)(key >> 25 & 31), b;
+    uint32_t empty = ~m & ~(1u << h) & 0x1FFFFFFu;
+    if (side == 0) {
+      for (b = 0; b < 25; b++) {
+        uint32_t to = (m >> b & 1) ? r->b.nb[b] & empty : 0;
+        int a;
+        for (a = 0; a < 25; a++)
+          if (to >> a & 1) ref_push(r, ref_find(r, key_make(1, h, m ^ 1u << b ^ 1u << a)));
+      }
+    } else {
+      int a;
+      for (a = 0; a < 25; a++)
+        if ((r->b.nb[h] & empty) >> a & 1) ref_push(r, ref_find(r, key_make(0, a, m)));
+      ref_chains(r, h, m);
+    }
+    r->first[i + 1] = (uint32_t)r->nsucc;
+  }
+}
+
+/* Fixed-point iteration by rounds: a win in n has a successor lost in n-1;
+ * a loss in n has only won successors, the longest in n-1. */
+static void ref_iterate(ref *r)
+{
+  int *newd = malloc(r->n * sizeof *newd);
+  signed char *newv = malloc(r->n);
+  int n, changed = 1;
+  size_t i, j;
+  ck_assert(newd && newv);
+  r->val[0] = -1;
+  r->dist[0] = 0;
+  for (n = 0; changed; n++) {
+    changed = 0;
+    memcpy(newv, r->val, r->n);
+    memcpy(newd, r->dist, r->n * sizeof *newd);
+    for (i = 1; i < r->n; i++) {
+      int all_won = 1, longest = -1, win = 0;
+      if (r->val[i]) continue;
+      for (j = r->first[i]; j < r->first[i + 1]; j++) {
+        uint32_t s = r->succ[j];
+        if (r->val[s] == -1 && r->dist[s] == n - 1) win = 1;
+        if (r->val[s] != 1) all_won = 0;
+        else if (r->dist[s] > longest) longest = r->dist[s];
+      }
+      if (win) { newv[i] = 1; newd[i] = n; changed = 1; }
+      else if (all_won && longest == n - 1) { newv[i] = -1; newd[i] = n; changed = 1; }
+    }
+    memcpy(r->val, newv, r->n);
+    memcpy(r->dist, newd, r->n * sizeof *newd);
+  }
+  free(newd);
+  free(newv);
+}
+
+/* Builds and solves the reference for a reduced variant. */
+static ref *ref_solve(int chain, int threshold, int max_hunters)
+{
+  ref *r = calloc(1, sizeof *r);
+  size_t total = 1;
+  int k, h;
+  ck_assert_ptr_nonnull(r);
+  ref_board_build(&r->b);
+  r->chain = chain;
+  r->threshold = threshold;
+  r->max_hunters = max_hunters;
+  for (k = threshold + 1; k <= max_hunters; k++) {
+    size_t c = 1;
+    int i;
+    for (i = 0; i < k; i++) c = c * (size_t)(24 - i) / (size_t)(i + 1);
+    total += 50 * c;
+  }
+  for (r->cap = 1; r->cap < 2 * total; r->cap *= 2) r->cap_bits++;
+  r->keys = calloc(r->cap, sizeof *r->keys);
+  r->slot = calloc(r->cap, sizeof *r->slot);
+  r->key_of = calloc(total, sizeof *r->key_of);
+  r->first = calloc(total + 1, sizeof *r->first);
+  r->val = calloc(total, 1);
+  r->dist = calloc(total, sizeof *r->dist);
+  r->succ_cap = 1u << 20;
+  r->succ = malloc(r->succ_cap * sizeof *r->succ);
+  ck_assert(r->keys && r->slot && r->key_of && r->first && r->val && r->dist && r->succ);
+  r->n = 1;                                    /* index 0 is the sentinel */
+  for (k = threshold + 1; k <= max_hunters; k++)
+    for (h = 0; h < 25; h++) ref_enum(r, h, k, 0, 0);
+  ck_assert_uint_eq(r->n, total);
+  ref_successors(r);
+  ref_iterate(r);
+  return r;
+}
+
+static void ref_free(ref *r)
+{
+  free(r->keys); free(r->slot); free(r->key_of); free(r->first);
+  free(r->succ); free(r->val); free(r->dist); free(r);
+}
+
+/* Solves a variant with the library and compares every position. */
+static void compare_variant(int chain, int threshold, int max_hunters)
+{
+  ref *r = ref_solve(chain, threshold, max_hunters);
+  ag_solution *sol = NULL;
+  size_t i, wins = 0, losses = 0, draws = 0;
+  ck_assert_int_eq(ag__hare_solve(chain, threshold, max_hunters, 2, NULL, NULL, &sol), AG_OK);
+  for (i = 1; i < r->n; i++) {
+    uint32_t key = r->key_of[i] - 1;
+    int v = 9, d = -1;
+    ck_assert_int_eq(ag_solution_lookup(sol, (int)(key >> 25 & 31), key & 0x1FFFFFFu,
+                                        (int)(key >> 30), &v, &d), AG_OK);
+    if (v != r->val[i] || (v != 0 && d != r->dist[i]))
+      ck_abort_msg("position %08x: solver %d/%d, reference %d/%d", key, v, d, r->val[i],
+                   r->dist[i]);
+    wins += v == 1;
+    losses += v == -1;
+    draws += v == 0;
+  }
+  /* The variant must exercise all three results. */
+  ck_assert_uint_gt(wins, 0);
+  ck_assert_uint_gt(losses, 0);
+  ck_assert_uint_gt(draws, 0);
+  ag_solution_free(sol);
+  ref_free(r);
+}
+
+START_TEST(every_value_chain)  { compare_variant(1, 3, 5); }
+END_TEST
+START_TEST(every_value_single) { compare_variant(0, 3, 5); }
+END_TEST
+START_TEST(every_value_three_layers) { compare_variant(1, 2, 5); }
+END_TEST
+
+/* ------------------------------------------------------------ successor walk */
+
+/* Result of the side to move after a move to (h, m) with `next` to move. */
+static void lookup_after(const ag_solution *sol, int threshold, int h, uint32_t m, int next,
+                         int *v, int *d)
+{
+  if (bits(m) <= threshold) { *v = -1; *d = 0; return; }
+  ck_assert_int_eq(ag_solution_lookup(sol, h, m, next, v, d), AG_OK);
+}
+
+typedef struct walk { int best_win, any_draw, all_won, longest; } walk;
+
+/* Records one successor result (from the opponent's side). */
+static void walk_add(walk *w, int v, int d)
+{
+  if (v == -1 && (w->best_win < 0 || d + 1 < w->best_win)) w->best_win = d + 1;
+  if (v == 0) w->any_draw = 1;
+  if (v != 1) w->all_won = 0;
+  else if (d + 1 > w->longest) w->longest = d + 1;
+}
+
+static void walk_chains(const ag_solution *sol, const ref_board *b, int chain, int threshold,
+                        int p, uint32_t m, walk *w)
+{
+  int j, v, d;
+  for (j = 0; j < b->njump[p]; j++) {
+    int o = b->over[p][j], l = b->land[p][j];
+    if (!(m >> o & 1) || (m >> l & 1)) continue;
+    lookup_after(sol, threshold, l, m & ~(1u << o), 0, &v, &d);
+    walk_add(w, v, d);
+    if (chain && bits(m) - 1 > threshold)
+      walk_chains(sol, b, chain, threshold, l, m & ~(1u << o), w);
+  }
+}
+
+START_TEST(sample_against_successors)
+{
+  const int chain = 1, threshold = 5, max_hunters = 7;
+  ag_solution *sol = NULL;
+  ref_board b;
+  uint64_t rng = 20240611;
+  int i, checked[3] = {0, 0, 0};
+  ref_board_build(&b);
+  ck_assert_int_eq(ag__hare_solve(chain, threshold, max_hunters, 0, NULL, NULL, &sol), AG_OK);
+  for (i = 0; i < 20000; i++) {
+    int h = (int)ag_rng_below(&rng, 25), side = (int)ag_rng_below(&rng, 2);
+    int k = threshold + 1 + (int)ag_rng_below(&rng, (uint64_t)(max_hunters - threshold));
+    uint32_t m = 0, empty;
+    int v, d, a, bb, sv, sd;
+    walk w = {-1, 0, 1, 0};
+    while (bits(m) < k) { int p = (int)ag_rng_below(&rng, 25); if (p != h) m |= 1u << p; }
+    ck_assert_int_eq(ag_solution_lookup(sol, h, m, side, &v, &d), AG_OK);
+    empty = ~m & ~(1u << h) & 0x1FFFFFFu;
+    if (side == 0) {
+      for (bb = 0; bb < 25; bb++)
+        for (a = 0; a < 25; a++)
+          if ((m >> bb & 1) && (b.nb[bb] & empty) >> a & 1) {
+            lookup_after(sol, threshold, h, m ^ 1u << bb ^ 1u << a, 1, &sv, &sd);
+            walk_add(&w, sv, sd);
+          }
+    } else {
+      for (a = 0; a < 25; a++)
+        if ((b.nb[h] & empty) >> a & 1) {
+          lookup_after(sol, threshold, a, m, 0, &sv, &sd);
+          walk_add(&w, sv, sd);
+        }
+      walk_chains(sol, &b, chain, threshold, h, m, &w);
+    }
+    if (v == 1) ck_assert_int_eq(d, w.best_win);
+    else if (v == -1) { ck_assert(w.all_won); ck_assert_int_eq(d, w.longest); }
+    else { ck_assert_int_lt(w.best_win, 0); ck_assert(!w.all_won && w.any_draw); }
+    checked[v + 1]++;
+  }
+  ck_assert(checked[0] > 0 && checked[1] > 0 && checked[2] > 0);
+  ag_solution_free(sol);
+}
+END_TEST
+
+/* ------------------------------------------------------------ statistics */
+
+START_TEST(stats_add_up)
+{
+  ag_solution *sol = NULL;
+  uint64_t w, l, d;
+  int lw, ll, chain, hunters;
+  ck_assert_int_eq(ag__hare_solve(1, 3, 5, 1, NULL, NULL, &sol), AG_OK);
+  ck_assert_int_eq(ag_solution_stats(sol, 5, 0, &w, &l, &d, &lw, &ll), AG_OK);
+  ck_assert_uint_eq(w + l + d, 25u * 42504u);
+  ck_assert_int_gt(lw, 0);
+  ck_assert_int_eq(ag_solution_stats(sol, 3, 0, &w, &l, &d, &lw, &ll), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_solution_stats(sol, 6, 1, &w, &l, &d, &lw, &ll), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_solution_stats(sol, 5, 2, &w, &l, &d, &lw, &ll), AG_EINVAL);
+  ck_assert_int_eq(ag_solution_lookup(sol, 12, 0x7, 0, &lw, &ll), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_solution_lookup(sol, 0, 0xF, 0, &lw, &ll), AG_EINVAL);
+  ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
+  ck_assert_int_eq(chain, 1);
+  ck_assert_int_eq(hunters, 5);
+  ag_solution_free(sol);
+}
+END_TEST
+
+/* A position the hunters have just trapped: hare on B1 (1), hunters on A1,
+ * C1, B2 and the landing points A1? -- B1's neighbours A1, C1, B2; its jumps
+ * land on D1 (over C1) and B3 (over B2), and A1 has no jump from B1.  So
+ * hunters on A1 C1 B2 D1 B3 freeze it: lost at once for the hare. */
+START_TEST(trapped_hare_is_lost_now)
+{
+  ag_solution *sol = NULL;
+  int v, d;
+  uint32_t m = 1u << 0 | 1u << 2 | 1u << 6 | 1u << 3 | 1u << 11;
+  ck_assert_int_eq(ag__hare_solve(1, 3, 5, 0, NULL, NULL, &sol), AG_OK);
+  ck_assert_int_eq(ag_solution_lookup(sol, 1, m, 1, &v, &d), AG_OK);
+  ck_assert_int_eq(v, -1);
+  ck_assert_int_eq(d, 0);
+  ag_solution_free(sol);
+}
+END_TEST
+
+/* ------------------------------------------------------------ files */
+
+static char *temp_name(void)
+{
+  static char name[64];
+  int fd;
+  strcpy(name, "/tmp/ag-solution-XXXXXX");
+  fd = mkstemp(name);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  return name;
+}
+
+static long file_size(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  long n;
+  ck_assert_ptr_nonnull(f);
+  fseek(f, 0, SEEK_END);
+  n = ftell(f);
+  fclose(f);
+  return n;
+}
+
+/* Overwrites one byte of a file. */
+static void poke(const char *path, long at, int value)
+{
+  FILE *f = fopen(path, "r+b");
+  ck_assert_ptr_nonnull(f);
+  fseek(f, at, SEEK_SET);
+  fputc(value, f);
+  fclose(f);
+}
+
+START_TEST(save_load_round_trip)
+{
+  ag_solution *a = NULL, *b = NULL;
+  char *path = temp_name();
+  uint32_t m;
+  int h;
+  ck_assert_int_eq(ag__hare_solve(0, 3, 5, 0, NULL, NULL, &a), AG_OK);
+  ck_assert_int_eq(ag_solution_save(a, path), AG_OK);
+  ck_assert_int_eq(file_size(path), 32 + 50 * (10626 + 42504) + 8);
+  ck_assert_int_eq(ag_solution_load(path, &b), AG_OK);
+  for (h = 0; h < 25; h++)
+    for (m = 0x1F; m < 0x1FFFFFFu; m = m * 5 + 0x13) {
+      uint32_t mm = m & ~(1u << h) & 0x1FFFFFFu;
+      int v1, d1, v2, d2, r1, r2;
+      r1 = ag_solution_lookup(a, h, mm, 1, &v1, &d1);
+      r2 = ag_solution_lookup(b, h, mm, 1, &v2, &d2);
+      ck_assert_int_eq(r1, r2);
+      if (r1 == AG_OK) { ck_assert_int_eq(v1, v2); ck_assert_int_eq(d1, d2); }
+    }
+  ag_solution_free(a);
+  ag_solution_free(b);
+  unlink(path);
+}
+END_TEST
+
+/* Saves a small solution, damages it with fn, and expects `code' and a message
+ * containing `words'. */
+static void expect_bad(void (*damage)(const char *), int code, const char *words)
+{
+  ag_solution *a = NULL, *b = (ag_solution *)1;
+  char *path = temp_name();
+  ck_assert_int_eq(ag__hare_solve(1, 3, 4, 0, NULL, NULL, &a), AG_OK);
+  ck_assert_int_eq(ag_solution_save(a, path), AG_OK);
+  damage(path);
+  ck_assert_int_eq(ag_solution_load(path, &b), code);
+  ck_assert_ptr_null(b);
+  if (!strstr(ag_errmsg(), words)) ck_abort_msg("message \"%s\" lacks \"%s\"", ag_errmsg(), words);
+  ag_solution_free(a);
+  unlink(path);
+}
+
+static void bad_magic(const char *p) { poke(p, 0, 'X'); }
+static void bad_version(const char *p) { poke(p, 16, 7); }
+static void bad_header(const char *p) { poke(p, 20, 5); }
+static void flipped_byte(const char *p) { poke(p, 1000, 0xEE); }
+static void truncated(const char *p) { ck_assert_int_eq(truncate(p, 5000), 0); }
+static void no_checksum(const char *p) { ck_assert_int_eq(truncate(p, file_size(p) - 3), 0); }
+static void trailing(const char *p) { FILE *f = fopen(p, "ab"); fputc(0, f); fclose(f); }
+static void tiny(const char *p) { ck_assert_int_eq(truncate(p, 10), 0); }
+
+START_TEST(damaged_files)
+{
+  expect_bad(bad_magic, AG_EPARSE, "not a hare solution");
+  expect_bad(bad_version, AG_EPARSE, "version 7");
+  expect_bad(bad_header, AG_EPARSE, "damaged header");
+  expect_bad(flipped_byte, AG_EPARSE, "checksum");
+  expect_bad(truncated, AG_EPARSE, "truncated");
+  expect_bad(no_checksum, AG_EPARSE, "truncated");
+  expect_bad(trailing, AG_EPARSE, "trailing");
+  expect_bad(tiny, AG_EPARSE, "too short");
+}
+END_TEST
+
+START_TEST(missing_file_and_bad_arguments)
+{
+  ag_solution *s = NULL;
+  ag_game *g = NULL;
+  ck_assert_int_eq(ag_solution_load("/nonexistent/dir/file", &s), AG_ERROR);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "/nonexistent/dir/file"));
+  ck_assert_int_eq(ag_solution_load(NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag_solution_save(NULL, "/tmp/x"), AG_EINVAL);
+  ck_assert_int_eq(ag_solution_solve(NULL, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(1, 5, 5, 0, NULL, NULL, &s), AG_EINVAL);
+  if (ag_game_new("liubo_sticks", &g) == AG_OK) {
+    ck_assert_int_eq(ag_solution_solve(g, 0, NULL, NULL, &s), AG_EINVAL);
+    ag_game_free(g);
+  }
+  ck_assert_ptr_null(s);
+}
+END_TEST
+
+static void count_calls(void *user, int hunters, int level, uint64_t resolved, uint64_t total)
+{
+  int *calls = user;
+  ck_assert_int_ge(hunters, 4);
+  ck_assert_int_ge(level, 0);
+  ck_assert_uint_le(resolved, total);
+  (*calls)++;
+}
+
+START_TEST(progress_is_reported)
+{
+  ag_solution *s = NULL;
+  int calls = 0;
+  ck_assert_int_eq(ag__hare_solve(1, 3, 5, 2, count_calls, &calls, &s), AG_OK);
+  ck_assert_int_gt(calls, 4);
+  ag_solution_free(s);
+}
+END_TEST
+
+static Suite *solver_suite(void)
+{
+  Suite *s = suite_create("solver");
+  TCase *tc = tcase_create("reference");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, every_value_chain);
+  tcase_add_test(tc, every_value_single);
+  tcase_add_test(tc, every_value_three_layers);
+  tcase_add_test(tc, sample_against_successors);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("api");
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, stats_add_up);
+  tcase_add_test(tc, trapped_hare_is_lost_now);
+  tcase_add_test(tc, save_load_round_trip);
+  tcase_add_test(tc, damaged_files);
+  tcase_add_test(tc, missing_file_and_bad_arguments);
+  tcase_add_test(tc, progress_is_reported);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(solver_suite()); }
