@@ -981,6 +981,7 @@ static void lf_render(const ag_game *g, const void *pos, ag__buf *b)
     canvas[i][end] = '\0';
     ag__printf(b, "%s\n", canvas[i]);
   }
+  ag__puts(b, "W3/B3 flat (at start), w3/b3 crosswise, W3+ both; (n) prisoners; @@ TAIJI\n");
   for (c = 0; c < 2; c++)
     ag__printf(b, "%s: home %d, sticks %d plain + %d wired, holds %d prisoner(s), %d flat at start\n",
                c ? "Black" : "White", p->home[c], p->plain[c], p->wired[c], p->held[c],
