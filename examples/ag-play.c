@@ -2,7 +2,7 @@
  * ag-play -- play any built-in game in the terminal.
  *
  *   ag-play SPEC [--p0 human|random|ai] [--p1 human|random|ai] [--seed N]
- *           [--max-plies N] [--games N] [--quiet]
+ *           [--max-plies N] [--games N] [--quiet] [--ai PARAMS] [--solution FILE]
  *   ag-play --list
  *
  * The board is rendered after each ply.  A human answers with a move's
@@ -23,6 +23,8 @@ typedef struct player_set {
   uint64_t rng;
   ag_move *mv;
   size_t cap;
+  const char *ai_params;    /* --ai: params of ag_ai_choose_player() */
+  ag_solution *sol;         /* --solution: perfect hare player */
 } player_set;
 
 static int parse_kind(const char *s)
@@ -34,43 +36,20 @@ static int parse_kind(const char *s)
   exit(2);
 }
 
-/* Score of a finished or cut-off playout for `player`: 1 win, 0.5 draw, 0 loss. */
-static double score_for(int outcome, int winner, int player)
-{
-  if (outcome == AG_OUTCOME_WIN) return winner == player ? 1.0 : 0.0;
-  return 0.5;
-}
-
-/* The simple computer player: flat Monte Carlo.  Each candidate is tried with
- * a fixed number of random playouts; at a finger round the other side's
- * choice is drawn at random in each trial. */
+/* The computer player of the library: ag_ai_choose_player() with the --ai
+ * params (MCTS by default), or the perfect hare player when a solution was
+ * loaded with --solution. */
 static ag_move ai_choose(ag_state *st, int player, player_set *ps)
 {
-  ag_move best = 0, joint[2], *other = ps->mv + ps->cap;
-  size_t n, n_other = 0, i, k;
-  double best_score = -1;
-  int simultaneous = ag_state_current_player(st) == AG_PLAYER_SIMULTANEOUS, trials = 48;
-  ag_state_legal_moves(st, player, ps->mv, ps->cap, &n);
-  if (simultaneous) ag_state_legal_moves(st, 1 - player, other, ps->cap, &n_other);
-  for (i = 0; i < n; i++) {
-    double total = 0;
-    for (k = 0; k < (size_t)trials; k++) {
-      int winner, outcome, rc;
-      if (simultaneous) {
-        joint[player] = ps->mv[i];
-        joint[1 - player] = other[ag_rng_below(&ps->rng, n_other)];
-        rc = ag_state_apply_joint(st, joint, 2);
-      } else {
-        rc = ag_state_apply(st, ps->mv[i]);
-      }
-      if (rc != AG_OK) break;
-      outcome = ag_state_playout(st, &ps->rng, 600, NULL, &winner, NULL);
-      total += score_for(outcome, winner, player);
-      ag_state_undo(st);
-    }
-    if (total > best_score) best_score = total, best = ps->mv[i];
+  ag_move m = 0;
+  int rc = ps->sol && ag_state_current_player(st) == player
+               ? ag_ai_choose_solved(st, ps->sol, &ps->rng, &m)
+               : ag_ai_choose_player(st, player, ps->ai_params, &ps->rng, &m);
+  if (rc != AG_OK) {
+    fprintf(stderr, "ag-play: ai: %s\n", ag_errmsg());
+    exit(1);
   }
-  return best;
+  return m;
 }
 
 /* Asks a human for one of the listed moves; 0 for quit, 1 for undo. */
@@ -164,7 +143,7 @@ static int play_game(ag_state *st, player_set *ps, size_t max_plies, int verbose
 
 int main(int argc, char **argv)
 {
-  player_set ps = {{HUMAN, AI}, 1, NULL, 0};
+  player_set ps = {{HUMAN, AI}, 1, NULL, 0, "mcts(iterations=500,rollout=40)", NULL};
   size_t max_plies = 0, games = 0, wins[2] = {0, 0}, draws = 0, unfinished = 0, k;
   int quiet = 0, i, winner, outcome;
   ag_game *g;
@@ -175,7 +154,8 @@ int main(int argc, char **argv)
   }
   if (argc < 2 || argv[1][0] == '-') {
     fprintf(stderr, "usage: ag-play SPEC [--p0 human|random|ai] [--p1 ...] [--seed N]\n"
-                    "               [--max-plies N] [--games N] [--quiet]\ngames:");
+                    "               [--max-plies N] [--games N] [--quiet] [--ai PARAMS]\n"
+                    "               [--solution FILE]\ngames:");
     for (k = 0; k < ag_game_count(); k++) fprintf(stderr, " %s", ag_game_name_at(k));
     fprintf(stderr, "\n");
     return 2;
@@ -187,6 +167,13 @@ int main(int argc, char **argv)
     else if (strcmp(argv[i], "--max-plies") == 0 && i + 1 < argc) max_plies = strtoul(argv[++i], NULL, 10);
     else if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) games = strtoul(argv[++i], NULL, 10);
     else if (strcmp(argv[i], "--quiet") == 0) quiet = 1;
+    else if (strcmp(argv[i], "--ai") == 0 && i + 1 < argc) ps.ai_params = argv[++i];
+    else if (strcmp(argv[i], "--solution") == 0 && i + 1 < argc) {
+      if (ag_solution_load(argv[++i], &ps.sol) != AG_OK) {
+        fprintf(stderr, "ag-play: %s\n", ag_errmsg());
+        return 1;
+      }
+    }
     else { fprintf(stderr, "ag-play: unknown argument '%s'\n", argv[i]); return 2; }
   }
   if (ag_game_new(argv[1], &g) != AG_OK || ag_state_new(g, &st) != AG_OK) {
@@ -219,6 +206,7 @@ int main(int argc, char **argv)
     printf("unfinished: %zu\n", unfinished);
   }
   free(ps.mv);
+  ag_solution_free(ps.sol);
   ag_state_free(st);
   ag_game_free(g);
   return 0;

@@ -551,6 +551,177 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
 
 /** @} */
 
+/** @defgroup ancientgames_solver Hare-hunt solver
+ *  @brief Retrograde analysis of every position of a hare-hunt rules variant.
+ *
+ *  A solution holds, for every turn-boundary position of the hare hunt with 10 up to
+ *  the game's number of hunters (the hare at any point, any set of hunters, either side
+ *  to move), its value for the side to move and its distance to the end.  Values do not
+ *  depend on `first`, `repetition` or `max_plies`; they depend on `chain`, which the
+ *  solution records.  A solution of a 12-hunter game also answers the 11- and
+ *  10-hunter games.  Distances count turns: one hunter move, one hare step, or one whole
+ *  capture chain of the hare (the "plies" of the rules page's solving notes); the
+ *  winner shortens the game and the loser lengthens it.
+ *  @{ */
+
+/** A solved rules variant of the hare hunt: immutable once built, shareable across
+ *  threads. */
+typedef struct ag_solution ag_solution;
+
+/** Progress report of ag_solution_solve(), called from the calling thread between
+ *  steps of the analysis.
+ *  @param user The pointer given to ag_solution_solve().
+ *  @param hunters The number of hunters of the layer being solved (10, 11, 12).
+ *  @param level 0 after the layer's set-up, then the distance level just finished.
+ *  @param resolved Positions of the layer whose value is known so far.
+ *  @param total Positions in the layer. */
+typedef void (*ag_progress_fn)(void *user, int hunters, int level,
+                               uint64_t resolved, uint64_t total);
+
+/** Solves the rules variant of a "hare" game: every position with 10 up to the game's
+ *  `hunters` hunters.  The 12-hunter variant needs about 360 MB for the result and
+ *  140 MB more while it runs.
+ *  @param g A game named "hare".
+ *  @param threads Worker threads; 0 or less means one per online CPU.
+ *  @param progress Called after each step (may be NULL).
+ *  @param user Passed to progress.
+ *  @param out Receives the solution (NULL on failure).
+ *  @return #AG_OK, #AG_EINVAL (not a hare game), #AG_ENOMEM or #AG_ERROR. */
+AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progress,
+                             void *user, ag_solution **out);
+
+/** Frees a solution.
+ *  @param sol The solution; NULL does nothing. */
+AG_API void ag_solution_free(ag_solution *sol);
+
+/** Writes a solution to a file: a versioned header, the tables and a checksum.
+ *  @param sol The solution.
+ *  @param path The file name.
+ *  @return #AG_OK, #AG_EINVAL or #AG_ERROR (the message names the system error). */
+AG_API int ag_solution_save(const ag_solution *sol, const char *path);
+
+/** Reads a solution written by ag_solution_save().  A file that is not a solution, of
+ *  another format version, truncated or damaged (checksum) gives #AG_EPARSE with a
+ *  message saying which.
+ *  @param path The file name.
+ *  @param out Receives the solution (NULL on failure).
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot read). */
+AG_API int ag_solution_load(const char *path, ag_solution **out);
+
+/** The rules variant a solution answers.
+ *  @param sol The solution.
+ *  @param chain Receives 1 for chained captures, 0 for single jumps (may be NULL).
+ *  @param max_hunters Receives the largest number of hunters solved (may be NULL).
+ *  @return #AG_OK or #AG_EINVAL. */
+AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunters);
+
+/** The value of a game state for the side to move, in the middle of a capture chain
+ *  too (the rest of the chain then counts as one turn).
+ *  @param sol The solution.
+ *  @param st A state of a "hare" game with the same `chain` option.
+ *  @param value Receives +1 (the side to move wins), 0 (draw) or -1 (it loses)
+ *         (may be NULL).
+ *  @param distance Receives the number of turns to the end with best play, 0 for a
+ *         draw (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH (other game or `chain`), #AG_EPHASE (the
+ *          game is over) or #AG_ENOTFOUND (more hunters than solved). */
+AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
+                             int *value, int *distance);
+
+/** The value of a turn-boundary position given by its pieces.
+ *  @param sol The solution.
+ *  @param hare The hare's point, 0..24 (index 5*(row-1)+col).
+ *  @param hunters The hunters' points as a mask: bit p set for a hunter on point p.
+ *  @param player The side to move: 0 hunters, 1 hare.
+ *  @param value Receives +1, 0 or -1 for the side to move (may be NULL).
+ *  @param distance Receives the number of turns to the end, 0 for a draw (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL (bad point, mask or player; the hare on a hunter) or
+ *          #AG_ENOTFOUND (a number of hunters that is not solved: the game would be
+ *          over, or more than the solution holds). */
+AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters,
+                              int player, int *value, int *distance);
+
+/** Counts the positions of one layer and side to move: every placement of the hare and
+ *  the hunters, reachable or not, from the side to move's point of view.
+ *  @param sol The solution.
+ *  @param hunters The number of hunters (10 up to the solution's largest).
+ *  @param player The side to move: 0 hunters, 1 hare.
+ *  @param win Receives the number of positions the side to move wins (may be NULL).
+ *  @param loss Receives the number it loses (may be NULL).
+ *  @param draw Receives the number of draws (may be NULL).
+ *  @param longest_win Receives the largest distance of a win, in turns (may be NULL).
+ *  @param longest_loss Receives the largest distance of a loss, in turns (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND (layer not solved). */
+AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
+                             uint64_t *win, uint64_t *loss, uint64_t *draw,
+                             int *longest_win, int *longest_loss);
+
+/** @} */
+
+/** @defgroup ancientgames_ai Computer players
+ *  @brief Move choice by a random player, Monte Carlo tree search or a solution.
+ *
+ *  A player is named by a parameter string in the spec syntax:
+ *  - "random": a uniform choice among the legal moves;
+ *  - "mcts" or "mcts(iterations=N,c=X,rollout=N)": UCT tree search with random
+ *    playouts (default 2000 iterations, exploration c = 1.4, playouts of at most 400
+ *    plies, then scored as a draw).  Chance nodes are sampled with their exact weights,
+ *    so values are expectations.  Simultaneous nodes use regret matching for both
+ *    players (a mixed strategy); the choice at such a node is drawn from the average
+ *    strategy, never a fixed pure choice.
+ *
+ *  All randomness comes from the caller's RNG, so a seeded game is reproducible.
+ *  @{ */
+
+/** Chooses the move of the player to act.  At a chance node this draws an outcome as
+ *  ag_state_sample_chance() does.
+ *  @param st The state (not changed).
+ *  @param params The player, e.g. "random" or "mcts(iterations=500)".
+ *  @param rng The caller's RNG state.
+ *  @param out Receives the move.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE or #AG_ENOTFOUND (bad params),
+ *          #AG_EPHASE (terminal or simultaneous node: use ag_ai_choose_player()) or
+ *          #AG_ENOMEM. */
+AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
+                        ag_move *out);
+
+/** Chooses one player's move: at a decision node the player must be the one to act; at
+ *  a simultaneous node it is that player's part of the joint move.
+ *  @param st The state (not changed).
+ *  @param player 0 or 1.
+ *  @param params The player, as for ag_ai_choose().
+ *  @param rng The caller's RNG state.
+ *  @param out Receives the move.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND, #AG_EPHASE (the player does
+ *          not act now) or #AG_ENOMEM. */
+AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *params,
+                               uint64_t *rng, ag_move *out);
+
+/** Chooses both parts of a simultaneous move with one search, ready for
+ *  ag_state_apply_joint().
+ *  @param st The state (not changed), at a simultaneous node.
+ *  @param params The player, as for ag_ai_choose().
+ *  @param rng The caller's RNG state.
+ *  @param moves Receives moves[p] for each player p.
+ *  @param n The capacity of moves; must be at least 2.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND, #AG_EPHASE (not a
+ *          simultaneous node) or #AG_ENOMEM. */
+AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *rng,
+                              ag_move *moves, size_t n);
+
+/** The perfect player of the hare hunt: a move that keeps the best value, winning as
+ *  fast and losing as slowly as possible; ties are broken with the RNG.
+ *  @param st A state of a "hare" game the solution answers (not changed).
+ *  @param sol The solution.
+ *  @param rng The caller's RNG state.
+ *  @param out Receives the move.
+ *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH, #AG_EPHASE (game over), #AG_ENOTFOUND
+ *          or #AG_ENOMEM. */
+AG_API int ag_ai_choose_solved(const ag_state *st, const ag_solution *sol, uint64_t *rng,
+                               ag_move *out);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif
