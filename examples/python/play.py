@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """play.py -- play a game against the computer in the terminal.
 
-    play.py [SPEC] [--human 0|1] [--seed N] [--trials N]
+    play.py [SPEC] [--human 0|1] [--seed N] [--ai PARAMS] [--trials N]
 
 SPEC defaults to "hare"; you play side 0 (e.g. the hunters) unless --human 1.
 At your turn type a move's number or its notation (c3-d4, 2+3, ...),
 "moves" to list them again, "undo" to take back your last move, "quit" to stop.
 Stick throws are drawn from the seeded RNG; at a finger round you choose
 first, without seeing the computer's choice (it does not see yours either).
-The computer uses the library's AI (ag_ai_choose) when the library has it,
+The computer uses the library's AI (ag_ai_choose_player with --ai PARAMS,
+default "mcts(iterations=500,rollout=40)") when the library has it,
 otherwise flat Monte Carlo: --trials random playouts per candidate move.
 """
 import argparse
@@ -48,14 +49,11 @@ def monte_carlo(state, player, rng, trials):
     return best
 
 
-def computer_move(state, player, rng, trials):
+def computer_move(state, player, rng, args):
     """The computer's choice for `player` now."""
     if hasattr(ag, "ai_choose"):
-        try:
-            return ag.ai_choose(state, player=player, rng=rng)
-        except ag.Error:
-            pass
-    return monte_carlo(state, player, rng, trials)
+        return ag.ai_choose(state, args.ai, rng=rng, player=player)
+    return monte_carlo(state, player, rng, args.trials)
 
 
 def ask(state, player):
@@ -107,6 +105,7 @@ def main():
     ap.add_argument("spec", nargs="?", default="hare")
     ap.add_argument("--human", type=int, choices=(0, 1), default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ai", default="mcts(iterations=500,rollout=40)")
     ap.add_argument("--trials", type=int, default=24)
     args = ap.parse_args()
     try:
@@ -132,7 +131,7 @@ def main():
             if mine == "undo":
                 take_back(state, human)
                 continue
-            theirs = computer_move(state, 1 - human, rng, args.trials)
+            theirs = computer_move(state, 1 - human, rng, args)
             joint = [None, None]
             joint[human], joint[1 - human] = mine, theirs
             print("you: %s   computer: %s" % (game.move_to_text(mine), game.move_to_text(theirs)))
@@ -146,7 +145,7 @@ def main():
                 take_back(state, human)
                 continue
         else:
-            m = computer_move(state, player, rng, args.trials)
+            m = computer_move(state, player, rng, args)
             print("computer (%s) plays %s" % (game.players[player], game.move_to_text(m)))
         state.apply(m)
     print()
