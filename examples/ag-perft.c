@@ -27,18 +27,20 @@ static unsigned long long perft(ag_state *st, int depth, size_t cap)
   if (p == AG_PLAYER_SIMULTANEOUS) {
     ag_state_legal_moves(st, 0, mv, cap, &n);
     ag_state_legal_moves(st, 1, other, cap, &n1);
-    for (i = 0; i < n; i++)
+    if (depth == 1) total = (unsigned long long)n * n1;  /* leaves are counted, not played */
+    else for (i = 0; i < n; i++)
       for (j = 0; j < n1; j++) {
         joint[0] = mv[i], joint[1] = other[j];
         if (ag_state_apply_joint(st, joint, 2) != AG_OK) { fprintf(stderr, "ag-perft: %s\n", ag_errmsg()); exit(1); }
-        total += depth == 1 ? 1 : perft(st, depth - 1, cap);
+        total += perft(st, depth - 1, cap);
         ag_state_undo(st);
       }
   } else {
     ag_state_legal_moves(st, p, mv, cap, &n);
-    for (i = 0; i < n; i++) {
+    if (depth == 1) total = n;
+    else for (i = 0; i < n; i++) {
       if (ag_state_apply(st, mv[i]) != AG_OK) { fprintf(stderr, "ag-perft: %s\n", ag_errmsg()); exit(1); }
-      total += depth == 1 ? 1 : perft(st, depth - 1, cap);
+      total += perft(st, depth - 1, cap);
       ag_state_undo(st);
     }
   }
