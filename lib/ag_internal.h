@@ -114,6 +114,7 @@ struct ag_game {
   int num_edges;
   int width, height;
   size_t limit[8];                  /* indexed by ag_limit */
+  unsigned long live_states;        /* states not yet freed (atomic); checked by ag_game_free */
   void *data;                       /* vt->game_size bytes, max-aligned, zeroed */
 };
 

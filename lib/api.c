@@ -8,6 +8,7 @@
  * position before it, so undo is a copy and restores text, hash and legal
  * moves exactly.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,9 +162,12 @@ AG_API int ag_game_new(const char *spec, ag_game **out)
   return AG_OK;
 }
 
+/* The game must outlive its states: debug builds (without NDEBUG) assert it. */
 AG_API void ag_game_free(ag_game *g)
 {
   if (!g) return;
+  assert(__atomic_load_n(&g->live_states, __ATOMIC_ACQUIRE) == 0 &&
+         "ag_game_free: free every state of this game first");
   free(g->data);
   free(g);
 }
@@ -307,10 +311,14 @@ AG_API int ag_state_new(const ag_game *g, ag_state **out)
   reserve = g->limit[AG_LIMIT_PLIES];
   if (reserve == 0 || reserve > AG__INITIAL_HISTORY) reserve = AG__INITIAL_HISTORY;
   if (!st->pos || history_room(st, reserve) < 0) {
-    ag_state_free(st);
+    free(st->hist);
+    free(st->pos);
+    free(st);
     return ag__fail(AG_ENOMEM, "ag_state_new: out of memory");
   }
   g->vt->initial(g, st->pos);
+  /* The only write to a shared game: atomic, so states may be created on any thread. */
+  __atomic_fetch_add(&((ag_game *)g)->live_states, 1, __ATOMIC_RELAXED);
   *out = st;
   return AG_OK;
 }
@@ -318,6 +326,7 @@ AG_API int ag_state_new(const ag_game *g, ag_state **out)
 AG_API void ag_state_free(ag_state *st)
 {
   if (!st) return;
+  __atomic_fetch_sub(&((ag_game *)st->game)->live_states, 1, __ATOMIC_RELEASE);
   free(st->hist);
   free(st->pos);
   free(st);

@@ -4,6 +4,7 @@
  * copy, apply/undo restoring everything, text round trips, and the playout
  * being the same game as the public random loop.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <ancientgames.h>
@@ -507,6 +508,19 @@ START_TEST(test_long_history)
 }
 END_TEST
 
+#ifndef NDEBUG
+/* ag_game_free with a live state is a caller's bug that debug builds catch. */
+START_TEST(test_game_outlives_states)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g), *other = new_state(g);
+  ag_state_free(other);
+  (void)st;
+  ag_game_free(g); /* aborts: st is still alive */
+}
+END_TEST
+#endif
+
 static Suite *core_suite(void)
 {
   Suite *s = suite_create("core");
@@ -525,6 +539,9 @@ static Suite *core_suite(void)
   tcase_add_test(tc, test_playout_is_the_api_loop);
   tcase_add_test(tc, test_clone_copy_reset);
   tcase_add_test(tc, test_long_history);
+#ifndef NDEBUG
+  tcase_add_test_raise_signal(tc, test_game_outlives_states, SIGABRT);
+#endif
   suite_add_tcase(s, tc);
   return s;
 }
