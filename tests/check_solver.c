@@ -175,7 +175,9 @@ static void ref_iterate(ref *r)
   ck_assert(newd && newv);
   r->val[0] = -1;
   r->dist[0] = 0;
-  for (n = 0; changed; n++) {
+  /* Round n can only resolve something when round n-1 did; the sentinel is
+   * resolved "in round 0", so rounds 0 and 1 always run. */
+  for (n = 0; n <= 1 || changed; n++) {
     changed = 0;
     memcpy(newv, r->val, r->n);
     memcpy(newd, r->dist, r->n * sizeof *newd);
@@ -271,7 +273,7 @@ START_TEST(every_value_chain)  { compare_variant(1, 3, 5); }
 END_TEST
 START_TEST(every_value_single) { compare_variant(0, 3, 5); }
 END_TEST
-START_TEST(every_value_three_layers) { compare_variant(1, 2, 5); }
+START_TEST(every_value_three_layers) { compare_variant(1, 2, 4); }
 END_TEST
 
 /* ------------------------------------------------------------ successor walk */

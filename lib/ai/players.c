@@ -26,6 +26,7 @@ typedef struct ai_params {
   long iterations;    /* MCTS iterations per decision */
   double c;           /* UCT exploration constant */
   long rollout;       /* plies of a playout before the heuristic decides */
+  double contempt;    /* how much less than 0.5 the searcher values a draw */
 } ai_params;
 
 /* Parses one "key=value" of an mcts(...) spec. */
@@ -38,6 +39,9 @@ static int parse_option(ai_params *p, const char *key, size_t klen, const char *
   } else if (klen == 1 && key[0] == 'c') {
     p->c = strtod(val, &end);
     if (!(p->c >= 0 && p->c <= 100)) return AG_EPARSE;
+  } else if (klen == 8 && strncmp(key, "contempt", 8) == 0) {
+    p->contempt = strtod(val, &end);
+    if (!(p->contempt >= 0 && p->contempt <= 0.5)) return AG_EPARSE;
   } else if (klen == 7 && strncmp(key, "rollout", 7) == 0) {
     p->rollout = strtol(val, &end, 10);
     if (p->rollout < 0 || p->rollout > 1000000) return AG_EPARSE;
@@ -54,6 +58,7 @@ static int parse_params(const char *s, ai_params *p)
   p->iterations = 2000;
   p->c = 1.0;
   p->rollout = 200;
+  p->contempt = 0.1;
   if (!s) return ag__fail(AG_EINVAL, "ai: params is NULL");
   if (strcmp(s, "random") == 0) { p->kind = KIND_RANDOM; return AG_OK; }
   if (strcmp(s, "perfect") == 0) { p->kind = KIND_PERFECT; return AG_OK; }
@@ -122,6 +127,7 @@ typedef struct tree {
   ag_move *choices; size_t num_choices, cap_choices;  /* simultaneous choice lists */
   double sigma[2][AG__MAX_MOVES];    /* scratch: strategies at one simultaneous node */
   ag_state *st;                     /* working state */
+  double draw0;                     /* player 0's value of a draw (contempt) */
   const ai_params *prm;
   uint64_t *rng;
   int failed;
@@ -202,12 +208,12 @@ static uint32_t node_add(tree *t)
 
 /* ------------------------------------------------------------------ evaluation */
 
-/* Player 0's result of a finished game. */
-static double terminal_value(const ag_state *st)
+/* Player 0's result of a finished game; a draw is worth draw0. */
+static double terminal_value(const ag_state *st, double draw0)
 {
   int winner = AG_PLAYER_NONE, outcome = ag_state_outcome(st, &winner, NULL);
   if (outcome == AG_OUTCOME_WIN) return winner == 0 ? 1.0 : 0.0;
-  return 0.5;
+  return draw0;
 }
 
 /* A counter of ag_state_info() for player p, 0 when the game has none. */
@@ -255,7 +261,7 @@ static double rollout(tree *t, int depth)
     if (rc != AG_OK) break;
     plies++;
   }
-  v = ag_state_is_terminal(t->st) == 1 ? terminal_value(t->st) : heuristic_value(t->st);
+  v = ag_state_is_terminal(t->st) == 1 ? terminal_value(t->st, t->draw0) : heuristic_value(t->st);
   v = discount(v, depth + plies);
   while (plies-- > 0) ag_state_undo(t->st);
   return v;
@@ -384,7 +390,7 @@ static double descend(tree *t, uint32_t e, int depth)
   child = node_add(t);
   if (!child) return 0.5;
   t->edges[e].child = child;
-  v = t->nodes[child].kind == NODE_TERMINAL ? discount(terminal_value(t->st), depth + 1)
+  v = t->nodes[child].kind == NODE_TERMINAL ? discount(terminal_value(t->st, t->draw0), depth + 1)
                                             : rollout(t, depth + 1);
   t->nodes[child].visits++;
   t->nodes[child].value0 += v;
@@ -399,7 +405,7 @@ static double iterate(tree *t, uint32_t id, int depth)
   uint32_t e, pick[2] = {0, 0};
   double v;
   int rc;
-  if (nd->kind == NODE_TERMINAL) v = discount(terminal_value(t->st), depth);
+  if (nd->kind == NODE_TERMINAL) v = discount(terminal_value(t->st, t->draw0), depth);
   else if (depth > 200 || (nd->kind != NODE_SIMULTANEOUS && nd->num_edges == 0))
     v = rollout(t, depth);
   else if ((e = select_edge(t, id, pick)) == 0) v = 0.5;
@@ -425,6 +431,10 @@ static int search(tree *t, const ag_state *st, const ai_params *prm, uint64_t *r
   if (rc != AG_OK) return rc;
   t->prm = prm;
   t->rng = rng;
+  /* The searching side counts a draw (repetition, ply cap) a little below
+   * even, so that it plays on for a win rather than repeat. */
+  rc = ag_state_current_player(st);
+  t->draw0 = rc == 0 ? 0.5 - prm->contempt : rc == 1 ? 0.5 + prm->contempt : 0.5;
   t->num_nodes = 1;                           /* index 0 means "no child" */
   t->num_edges = 1;                           /* and "no edge" */
   if (!grow(t, (void **)&t->nodes, &t->cap_nodes, 0, 1, sizeof *t->nodes) ||
