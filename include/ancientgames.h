@@ -663,12 +663,18 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *
  *  A player is named by a parameter string in the spec syntax:
  *  - "random": a uniform choice among the legal moves;
- *  - "mcts" or "mcts(iterations=N,c=X,rollout=N)": UCT tree search with random
- *    playouts (default 2000 iterations, exploration c = 1.4, playouts of at most 400
- *    plies, then scored as a draw).  Chance nodes are sampled with their exact weights,
- *    so values are expectations.  Simultaneous nodes use regret matching for both
- *    players (a mixed strategy); the choice at such a node is drawn from the average
- *    strategy, never a fixed pure choice.
+ *  - "mcts" or "mcts(iterations=N,c=X,rollout=N,contempt=X)": UCT tree search with
+ *    random playouts (defaults: 2000 iterations, exploration c = 1.0, playouts of at
+ *    most 200 plies, then scored by material: the score and the captures that
+ *    ag_state_info() reports; contempt 0.1: the searching side values a draw at
+ *    0.5 - contempt on a 0..1 scale, so that it plays on rather than repeat).  A result
+ *    shrinks by 0.1% per ply, so faster wins and slower losses are preferred.
+ *    Chance nodes are sampled with their exact weights, so values are expectations.
+ *    Simultaneous nodes use regret matching for both players (a mixed strategy); the
+ *    choice at such a node is drawn from the average strategy, never a fixed pure
+ *    choice.
+ *  - "perfect": the hare hunt's perfect player; it needs a solution, so it is only
+ *    accepted by ag_ai_choose_solved(), which takes the solution itself.
  *
  *  All randomness comes from the caller's RNG, so a seeded game is reproducible.
  *  @{ */
