@@ -20,6 +20,7 @@ enum { RESULT_NONE, RESULT_HUNTERS, RESULT_HARE, RESULT_DRAW };
 #define WIN_THRESHOLD 9          /* the hare wins when this many hunters are left */
 #define MAX_MOVES 96             /* 12 hunters x 8 neighbours bounds every move list */
 #define PASS_MOVE AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
+#define ALL_POINTS 0x1ffffffu
 
 static const char *const first_words[] = {"hunters", "hare", NULL};
 
@@ -44,6 +45,9 @@ typedef struct hare_game {
   uint64_t key_hunter[HARE_POINTS], key_hare[HARE_POINTS], key_hare_to_move, key_chain;
   uint32_t step_from[8];      /* points with a line in each step direction */
   uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
+#ifdef __SIZEOF_INT128__
+  __extension__ unsigned __int128 mod_magic[MAX_MOVES + 1];  /* ceil(2^128 / d), see draw_below */
+#endif
   uint32_t start_hunters;
   int first, chain, repetition;
   uint32_t max_plies;
@@ -90,9 +94,9 @@ static int popcount25(uint32_t x)
   return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
-static uint32_t empty_points(const hare_pos *p)
+static inline __attribute__((always_inline)) uint32_t empty_points(const hare_pos *p)
 {
-  return ~(p->hunters | (1u << p->hare)) & 0x1ffffffu;
+  return ~(p->hunters | (1u << p->hare)) & ALL_POINTS;
 }
 
 /* The points hunters can step to, per direction (constant shifts: this is
@@ -127,13 +131,14 @@ static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
 
 /* The landing points of the hare's jumps; for one origin, ascending landing
  * order is ascending (over, landing) order. */
-static inline __attribute__((always_inline)) uint32_t hare_landings(const hare_board *b, const hare_pos *p, uint32_t empty)
+static inline __attribute__((always_inline)) uint32_t hare_landings(const hare_board *b, uint32_t hare,
+                                                                     uint32_t hunters, uint32_t empty)
 {
   uint32_t lands = 0;
-  int from = p->hare, k;
-  for (k = 0; k < b->jump_count[from]; k++)
-    lands |= ((p->hunters >> b->jump_over[from][k]) & (empty >> b->jump_land[from][k]) & 1u)
-             << b->jump_land[from][k];
+  int k;
+  for (k = 0; k < b->jump_count[hare]; k++)
+    lands |= ((hunters >> b->jump_over[hare][k]) & (empty >> b->jump_land[hare][k]) & 1u)
+             << b->jump_land[hare][k];
   return lands;
 }
 
@@ -144,33 +149,10 @@ static inline __attribute__((always_inline)) int select_bit(uint32_t m, uint64_t
   return __builtin_ctz(m);
 }
 
-/* The k-th hare move of the ascending list (steps, jumps, pass). */
-static inline __attribute__((always_inline)) ag_move pick_hare_move(const hare_game *hg, const hare_pos *p, uint64_t *rng)
+static inline __attribute__((always_inline)) int hare_can_jump(const hare_board *b, uint32_t hare,
+                                                                uint32_t hunters)
 {
-  uint32_t empty = empty_points(p);
-  uint32_t steps = p->chain ? 0 : hg->board.neighbours[p->hare] & empty;
-  uint32_t lands = hare_landings(&hg->board, p, empty);
-  int ns = popcount25(steps), nj = popcount25(lands), to;
-  uint64_t k = ag__rng_below(rng, (uint64_t)(ns + nj + p->chain));
-  if (k < (uint64_t)ns) {
-    to = select_bit(steps, k);
-    return AG__MOVE(AG_MOVE_STEP, hg->step_aux[p->hare][to], to, p->hare);
-  }
-  if (k < (uint64_t)(ns + nj)) {
-    to = select_bit(lands, k - ns);
-    return AG__MOVE(AG_MOVE_JUMP, (p->hare + to) / 2, to, p->hare);
-  }
-  return PASS_MOVE;
-}
-
-static inline __attribute__((always_inline)) int hare_can_jump(const hare_board *b, const hare_pos *p)
-{
-  uint32_t occupied = p->hunters | (1u << p->hare);
-  int from = p->hare, k;
-  for (k = 0; k < b->jump_count[from]; k++)
-    if ((p->hunters >> b->jump_over[from][k] & 1) && !(occupied >> b->jump_land[from][k] & 1))
-      return 1;
-  return 0;
+  return hare_landings(b, hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
 }
 
 /* Every legal move of the side to move, in ascending order: steps by
@@ -200,25 +182,12 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   return n;
 }
 
-/* The k-th hunter move of the ascending list, without building the list:
- * count[d] is the number of targets in direction d. */
-static inline __attribute__((always_inline)) ag_move pick_hunter_move(const uint32_t *targets,
-                                                                      const int *count, uint64_t k)
-{
-  int d = 0, to;
-  uint32_t m;
-  while (k >= (uint64_t)count[d]) k -= (uint64_t)count[d++];
-  for (m = targets[d]; k; k--) m &= m - 1;
-  to = __builtin_ctz(m);
-  return AG__MOVE(AG_MOVE_STEP, d + 1, to, to - step_offsets[d]);
-}
-
 /* Whether the side to move at a turn boundary has any move. */
 static inline __attribute__((always_inline)) int can_move(const hare_game *hg, const hare_pos *p)
 {
   uint32_t empty = empty_points(p), t[8];
   if (p->to_move == HARE)
-    return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(&hg->board, p);
+    return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(&hg->board, p->hare, p->hunters);
   hunter_targets(hg, p->hunters, empty, t);
   return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
 }
@@ -253,7 +222,7 @@ static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_
         p->reason = AG_END_CAPTURES;
         return 0;
       }
-      if (hg->chain && hare_can_jump(&hg->board, p)) {
+      if (hg->chain && hare_can_jump(&hg->board, p->hare, p->hunters)) {
         if (!p->chain) p->hash ^= hg->key_chain;
         p->chain = 1;
         return 0;
@@ -285,7 +254,7 @@ static inline __attribute__((always_inline)) void settle(const hare_game *hg, ha
   }
 }
 
-static int same_boundary(const hare_pos *a, const hare_pos *b)
+static inline __attribute__((always_inline)) int same_boundary(const hare_pos *a, const hare_pos *b)
 {
   return !a->chain && a->hare == b->hare && a->hunters == b->hunters &&
          a->to_move == b->to_move;
@@ -312,89 +281,163 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
   settle(hg, p, boundary, boundary && hg->repetition ? count_repeats(p, past) : 0);
 }
 
-/* A boundary position packed into one word, for the playout's repetition list. */
-static uint32_t boundary_key(const hare_pos *p)
+
+/* Exactly ag_rng_below(rng, bound) for bound <= MAX_MOVES, with the remainder
+ * taken by multiplication (Lemire, "Faster remainder by direct computation",
+ * 2019: exact for 64-bit dividends with a 128-bit magic) instead of a
+ * division, whose latency dominated the playout. */
+static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game *hg, uint64_t *rng,
+                                                                 uint64_t bound)
 {
-  return p->hunters | (uint32_t)p->hare << 25 | (uint32_t)p->to_move << 30;
+#ifdef __SIZEOF_INT128__
+  __extension__ typedef unsigned __int128 u128;
+  uint64_t r;
+  u128 low;
+  if (bound <= 1) return 0;
+  do r = ag__rng_next(rng); while (r < bound && r < (0 - bound) % bound);
+  low = hg->mod_magic[bound] * r;
+  return (uint64_t)(((((low & UINT64_MAX) * bound) >> 64) + (low >> 64) * bound) >> 64);
+#else
+  (void)hg;
+  return ag__rng_below(rng, bound);
+#endif
 }
 
-/* Remembers a boundary position for the playout's repetition count; the list
- * starts on the stack and moves to the heap only in very long capture-free
- * stretches.  Returns 0 when memory ran out. */
-static int remember(uint32_t **seen, size_t *n, size_t *cap, uint32_t *stack_list, uint32_t key)
+/* Repetition bookkeeping of a playout: the boundary positions since the last
+ * capture (a stack list, moved to the heap only in very long capture-free
+ * stretches) behind a 1024-bit filter, so most boundaries need no scan. */
+typedef struct seen_list {
+  uint32_t *keys, stack_keys[1024];
+  size_t n, cap;
+  uint64_t filter[16];
+} seen_list;
+
+static uint32_t filter_bit(uint32_t key) { return (key * 0x9E3779B1u) >> 22; }
+
+static void seen_clear(seen_list *l)
 {
-  if (*n == *cap) {
-    uint32_t *bigger = malloc(2 * *cap * sizeof *bigger);
-    if (!bigger) return 0;
-    memcpy(bigger, *seen, *n * sizeof *bigger);
-    if (*seen != stack_list) free(*seen);
-    *seen = bigger;
-    *cap *= 2;
+  l->n = 0;
+  memset(l->filter, 0, sizeof l->filter);
+}
+
+/* Earlier occurrences of key in the list; then remembers it.  -1 when out of memory. */
+static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, uint32_t key)
+{
+  uint32_t bit = filter_bit(key);
+  size_t i;
+  int repeats = 0;
+  if (l->filter[bit >> 6] >> (bit & 63) & 1)
+    for (i = 0; i < l->n; i++) repeats += l->keys[i] == key;
+  l->filter[bit >> 6] |= UINT64_C(1) << (bit & 63);
+  if (l->n == l->cap) {
+    uint32_t *bigger = malloc(2 * l->cap * sizeof *bigger);
+    if (!bigger) return -1;
+    memcpy(bigger, l->keys, l->n * sizeof *bigger);
+    if (l->keys != l->stack_keys) free(l->keys);
+    l->keys = bigger;
+    l->cap *= 2;
   }
-  (*seen)[(*n)++] = key;
-  return 1;
+  l->keys[l->n++] = key;
+  return repeats;
 }
 
-/* The reference random playout on a copy of pos.  Repetition needs every
+/* The reference random playout on a copy of pos: the same moves, in the same
+ * order, as hare_legal/hare_apply with moves[ag_rng_below(rng, n)], but on
+ * scalars, counting moves instead of listing them, without the hash.  The
+ * tests check it against the public API loop.  Repetition needs every
  * boundary position since the last capture: those from the real history are
- * counted through `past`, the playout's own in a local list. */
+ * counted through `past`, the playout's own in a seen_list. */
 __attribute__((target_clones("popcnt", "default")))
 static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
                         uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
                         int *reason)
 {
   const hare_game *hg = GAME(g);
-  hare_pos p = *(const hare_pos *)pos;
-  uint32_t stack_list[1024], *seen = stack_list;
-  uint64_t bloom[16] = {0};   /* 1024-bit filter of `seen`: most boundaries need no scan */
-  size_t nseen = 0, cap = 1024, played = 0, i, back;
-  uint32_t history_window = p.since_capture;
+  const hare_board *b = &hg->board;
+  const hare_pos *start = pos;
+  hare_pos at;  /* for comparing with positions of the real history */
+  uint32_t hunters = start->hunters, hare = start->hare, side = start->to_move;
+  uint32_t chain = start->chain, ply = start->ply, result = start->result, why = start->reason;
+  uint32_t history_window = start->since_capture;
+  size_t played = 0, back;
+  seen_list seen;
   int rc = AG_OK;
-  if (!p.chain) {
-    uint32_t bit = (uint32_t)(boundary_key(&p) * 0x9E3779B1u) >> 22;
-    seen[nseen++] = boundary_key(&p);
-    bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
-  }
-  while (!p.result && (max_plies == 0 || played < max_plies)) {
-    int boundary, repeats = 0;
-    ag_move m;
-    if (p.to_move == HUNTERS) {
-      uint32_t targets[8];
-      int d, count[8], total = 0;
-      hunter_targets(hg, p.hunters, empty_points(&p), targets);
-      for (d = 0; d < 8; d++) total += count[d] = popcount25(targets[d]);
-      m = pick_hunter_move(targets, count, ag__rng_below(rng, (uint64_t)total));
-    } else {
-      m = pick_hare_move(hg, &p, rng);
-    }
-    boundary = play(hg, &p, m);
+  seen.keys = seen.stack_keys;
+  seen.cap = sizeof seen.stack_keys / sizeof seen.stack_keys[0];
+  seen_clear(&seen);
+  if (!chain) seen_count_add(&seen, hunters | hare << 25 | side << 30);
+  while (!result && (max_plies == 0 || played < max_plies)) {
+    uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS, to;
+    int boundary = 1, repeats;
     played++;
-    if (p.since_capture == 0) {
-      nseen = 0, history_window = 0;
-      memset(bloom, 0, sizeof bloom);
-    }
-    if (boundary && hg->repetition) {
-      uint32_t key = boundary_key(&p), bit = (uint32_t)(key * 0x9E3779B1u) >> 22;
-      if (bloom[bit >> 6] >> (bit & 63) & 1)
-        for (i = 0; i < nseen; i++) repeats += seen[i] == key;
-      bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
-      for (back = 0; back < history_window && back < past->count; back++)
-        repeats += same_boundary(ag__past_at(past, back), &p);
-      if (nseen < cap) seen[nseen++] = key;
-      else if (!remember(&seen, &nseen, &cap, stack_list, key)) {
-        rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
-        break;
+    ply++;
+    if (side == HUNTERS) {
+      uint32_t t[8];
+      int count[8], total = 0, d;
+      uint64_t k;
+      hunter_targets(hg, hunters, empty, t);
+      for (d = 0; d < 8; d++) total += count[d] = popcount25(t[d]);
+      k = draw_below(hg, rng, (uint64_t)total);
+      for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
+      to = (uint32_t)select_bit(t[d], k);
+      hunters ^= 1u << to | 1u << (to - step_offsets[d]);
+      side = HARE;
+    } else {
+      uint32_t steps = chain ? 0 : b->neighbours[hare] & empty;
+      uint32_t lands = hare_landings(b, hare, hunters, empty);
+      uint64_t ns = (uint64_t)popcount25(steps), nj = (uint64_t)popcount25(lands);
+      uint64_t k = draw_below(hg, rng, ns + nj + chain);
+      if (k < ns) {
+        hare = (uint32_t)select_bit(steps, k);
+        side = HUNTERS;
+      } else if (k < ns + nj) {
+        to = (uint32_t)select_bit(lands, k - ns);
+        hunters &= ~(1u << (hare + to) / 2);
+        hare = to;
+        history_window = 0;
+        seen_clear(&seen);
+        if (popcount25(hunters) <= WIN_THRESHOLD) {
+          result = RESULT_HARE, why = AG_END_CAPTURES;
+          break;
+        }
+        chain = hg->chain && hare_can_jump(b, hare, hunters);
+        boundary = !chain;
+        if (boundary) side = HUNTERS;
+      } else {
+        chain = 0;  /* pass */
+        side = HUNTERS;
       }
     }
-    settle(hg, &p, boundary, repeats);
+    if (boundary) {
+      empty = ~(hunters | 1u << hare) & ALL_POINTS;
+      at.hunters = hunters, at.hare = (uint8_t)hare, at.to_move = (uint8_t)side, at.chain = 0;
+      if (!can_move(hg, &at)) {
+        result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
+        break;
+      }
+      if (hg->repetition) {
+        repeats = seen_count_add(&seen, hunters | hare << 25 | side << 30);
+        if (repeats < 0) {
+          rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
+          break;
+        }
+        for (back = 0; back < history_window && back < past->count; back++)
+          repeats += same_boundary(ag__past_at(past, back), &at);
+        if (repeats + 1 >= hg->repetition) {
+          result = RESULT_DRAW, why = AG_END_REPETITION;
+          break;
+        }
+      }
+    }
+    if (hg->max_plies && ply >= hg->max_plies) result = RESULT_DRAW, why = AG_END_PLY_LIMIT;
   }
-  if (seen != stack_list) free(seen);
+  if (seen.keys != seen.stack_keys) free(seen.keys);
   *plies = played;
-  *winner = p.result == RESULT_HUNTERS ? HUNTERS : p.result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
-  *reason = p.reason;
+  *winner = result == RESULT_HUNTERS ? HUNTERS : result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
+  *reason = (int)why;
   if (rc < 0) return rc;
-  return p.result == RESULT_NONE ? AG_OUTCOME_ONGOING
-         : p.result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
+  return result == RESULT_NONE ? AG_OUTCOME_ONGOING
+         : result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
 }
 
 /* ----------------------------------------------------------------- vtable */
@@ -428,6 +471,9 @@ static int hare_setup(ag_game *g)
     hg->edges[i].b = hg->board.edge_b[i];
     hg->edges[i].kind = hg->board.edge_diagonal[i] ? AG_EDGE_DIAGONAL : AG_EDGE_LINE;
   }
+#ifdef __SIZEOF_INT128__
+  for (i = 1; i <= MAX_MOVES; i++) hg->mod_magic[i] = ~(__extension__ (unsigned __int128)0) / (unsigned)i + 1;
+#endif
   ag__zobrist_fill(keys, sizeof keys / sizeof keys[0], "hare");
   memcpy(hg->key_hunter, keys, sizeof hg->key_hunter);
   memcpy(hg->key_hare, keys + HARE_POINTS, sizeof hg->key_hare);
@@ -554,7 +600,7 @@ static int validate(const hare_game *hg, const hare_pos *p, int hares, size_t at
   if (popcount25(p->hunters) > popcount25(hg->start_hunters))
     return ag__fail(AG_EPARSE, "hare position: %d hunters, this game has %d (byte %zu)",
                     popcount25(p->hunters), popcount25(hg->start_hunters), at);
-  if (p->chain && (!hg->chain || p->to_move != HARE || !hare_can_jump(&hg->board, p)))
+  if (p->chain && (!hg->chain || p->to_move != HARE || !hare_can_jump(&hg->board, p->hare, p->hunters)))
     return ag__fail(AG_EPARSE, "hare position: a chain needs chain=1, the hare to move and a jump (byte %zu)", at);
   if (hg->max_plies && p->ply > hg->max_plies)
     return ag__fail(AG_EPARSE, "hare position: ply %u is past max_plies=%u (byte %zu)",
