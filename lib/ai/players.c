@@ -10,6 +10,11 @@
  * `rollout' plies and then scored by a small material heuristic (score and
  * captures as ag_state_info() reports them).  Values are kept for player 0
  * in [0, 1]: win 1, draw 0.5, loss 0.
+ *
+ * The hare hunt is the exception: there the "mcts" player runs an
+ * iterative-deepening alpha-beta search with a board evaluation (the hare's
+ * room, open captures, hunters taken), because random playouts cannot see
+ * the hunters' traps (see "alpha-beta" below).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -506,6 +511,404 @@ static int mcts_choose(const ag_state *st, int player, const ai_params *prm, uin
   return rc;
 }
 
+/* ------------------------------------------------------------------ hare-hunt board */
+
+/* Random playouts cannot see a trap in the hare hunt: the hunters win by a
+ * forced line several turns deep, and a random hunter move mostly spoils the
+ * formation.  So for this game the "mcts" player searches with alpha-beta
+ * and a board evaluation instead (below).  What it knows of the board it
+ * reads through the public API: points and lines from the geometry
+ * (ag_game_node, ag_game_edge), pieces from ag_state_piece, moves from
+ * ag_move_info; nothing of the rules engine's own structures. */
+
+enum { HARE_MAX_POINTS = 32, HARE_MAX_JUMPS = 8 };
+
+/* The board: step neighbours (bit masks), jumps and distances of each point. */
+typedef struct hare_geometry {
+  int points;                              /* nodes 0 .. points-1 are the points */
+  uint32_t all;                            /* mask of every point */
+  uint32_t adj[HARE_MAX_POINTS];           /* step neighbours */
+  int num_jumps[HARE_MAX_POINTS];          /* jumps from a point: over -> land */
+  uint8_t over[HARE_MAX_POINTS][HARE_MAX_JUMPS], land[HARE_MAX_POINTS][HARE_MAX_JUMPS];
+  uint8_t dist[HARE_MAX_POINTS][HARE_MAX_POINTS];  /* steps between points, empty board */
+} hare_geometry;
+
+/* A position of the search: the hare's point and the hunters' mask. */
+typedef struct hare_board {
+  int hare;
+  uint32_t hunters;
+} hare_board;
+
+/* The number of set bits of x. */
+static int popcount32(uint32_t x)
+{
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/* The index of the lowest set bit of x (x != 0), by a de Bruijn sequence. */
+static int lowest_bit(uint32_t x)
+{
+  static const unsigned char index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                          15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                          16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+  return index[((x & (0u - x)) * 0x077CB531u) >> 27];
+}
+
+/* Adds the jumps from point a: over a neighbour m to the point c beyond it
+ * on the same straight line (c - m == m - a in drawing coordinates). */
+static void hare_add_jumps(hare_geometry *k, int a, const int *x, const int *y)
+{
+  uint32_t ms = k->adj[a];
+  while (ms) {
+    int m = lowest_bit(ms);
+    uint32_t cs = k->adj[m];
+    ms &= ms - 1;
+    while (cs) {
+      int c = lowest_bit(cs);
+      cs &= cs - 1;
+      if (c != a && x[c] - x[m] == x[m] - x[a] && y[c] - y[m] == y[m] - y[a] &&
+          k->num_jumps[a] < HARE_MAX_JUMPS) {
+        k->over[a][k->num_jumps[a]] = (uint8_t)m;
+        k->land[a][k->num_jumps[a]++] = (uint8_t)c;
+      }
+    }
+  }
+}
+
+/* Steps from point a to every point of the empty board (breadth first). */
+static void hare_add_distances(hare_geometry *k, int a)
+{
+  uint32_t seen = 1u << a, front = seen;
+  int d = 0;
+  memset(k->dist[a], 255, sizeof k->dist[a]);
+  while (front) {
+    uint32_t next = 0, f = front;
+    for (; f; f &= f - 1) {
+      k->dist[a][lowest_bit(f)] = (uint8_t)d;
+      next |= k->adj[lowest_bit(f)];
+    }
+    front = next & k->all & ~seen;
+    seen |= front;
+    d++;
+  }
+}
+
+/* Reads the board of a "hare" game from its public geometry; 0 when st is
+ * not a hare hunt or its board does not look as expected. */
+static int hare_geometry_init(hare_geometry *k, const ag_state *st)
+{
+  const ag_game *g = ag_state_game(st);
+  const char *name = ag_game_name(g);
+  int n = ag_game_num_nodes(g), ne = ag_game_num_edges(g), i;
+  int x[HARE_MAX_POINTS], y[HARE_MAX_POINTS];
+  memset(k, 0, sizeof *k);
+  if (!name || strcmp(name, "hare") != 0 || n <= 0 || n >= HARE_MAX_POINTS || ne <= 0) return 0;
+  k->points = n;
+  k->all = (1u << n) - 1;
+  for (i = 0; i < n; i++) {
+    int kind = 0;
+    if (ag_game_node(g, i, &x[i], &y[i], &kind) != AG_OK || kind != AG_NODE_POINT) return 0;
+  }
+  for (i = 0; i < ne; i++) {
+    int a = -1, b = -1;
+    if (ag_game_edge(g, i, &a, &b, NULL) != AG_OK || a < 0 || b < 0 || a >= n || b >= n) return 0;
+    k->adj[a] |= 1u << b;
+    k->adj[b] |= 1u << a;
+  }
+  for (i = 0; i < n; i++) {
+    hare_add_jumps(k, i, x, y);
+    hare_add_distances(k, i);
+  }
+  return 1;
+}
+
+/* Reads the hare's point (-1 if none) and the hunters of a state. */
+static hare_board hare_board_read(const hare_geometry *k, const ag_state *st)
+{
+  hare_board b = {-1, 0};
+  int i;
+  for (i = 0; i < k->points; i++) {
+    int owner = 0, kind = 0;
+    if (ag_state_piece(st, i, 0, &owner, &kind, NULL) != 1) continue;
+    if (kind == AG_PIECE_HARE) b.hare = i;
+    else if (kind == AG_PIECE_HUNTER) b.hunters |= 1u << i;
+  }
+  return b;
+}
+
+/* The board after `player' plays m: a hunter's step, or the hare's step or
+ * jump (the hunter jumped over leaves). */
+static hare_board hare_board_after(const hare_geometry *k, const ag_game *g, const hare_board *b,
+                                   int player, ag_move m)
+{
+  hare_board a = *b;
+  int kind = 0, from = -1, to = -1, i;
+  if (ag_move_info(g, m, &kind, &from, &to) != AG_OK || from < 0 || to < 0 || from >= k->points ||
+      to >= k->points)
+    return a;                                  /* pass */
+  if (player == 0) {
+    a.hunters = (a.hunters & ~(1u << from)) | 1u << to;
+    return a;
+  }
+  a.hare = to;
+  if (kind == AG_MOVE_JUMP)
+    for (i = 0; i < k->num_jumps[from]; i++)
+      if (k->land[from][i] == to) a.hunters &= ~(1u << k->over[from][i]);
+  return a;
+}
+
+/* The number of captures the hare on h could make now. */
+static int hare_jumps(const hare_geometry *k, int h, uint32_t hunters)
+{
+  uint32_t empty = k->all & ~hunters & ~(1u << h);
+  int i, n = 0;
+  for (i = 0; i < k->num_jumps[h]; i++)
+    n += (hunters >> k->over[h][i] & 1) && (empty >> k->land[h][i] & 1);
+  return n;
+}
+
+/* The hare's room: the empty points it reaches by steps from h. */
+static int hare_room(const hare_geometry *k, int h, uint32_t hunters)
+{
+  uint32_t empty = k->all & ~hunters & ~(1u << h), seen = 1u << h, front = seen;
+  while (front) {
+    uint32_t next = 0, f = front;
+    for (; f; f &= f - 1) next |= k->adj[lowest_bit(f)];
+    front = next & empty & ~seen;
+    seen |= front;
+  }
+  return popcount32(seen) - 1;
+}
+
+/* The hunters' total distance (in steps) to the hare on h. */
+static int hare_spread(const hare_geometry *k, int h, uint32_t hunters)
+{
+  int n = 0;
+  for (; hunters; hunters &= hunters - 1) n += k->dist[h][lowest_bit(hunters)];
+  return n;
+}
+
+/* ------------------------------------------------------------------ alpha-beta */
+
+/* Iterative-deepening minimax with alpha-beta pruning and a transposition
+ * table, for the hare hunt: the hunters (player 0) maximise, the hare
+ * minimises (a capture chain is several plies of the same side).  Values are
+ * the hunters', in thousandths of a game: a win is AB_WIN less the plies to
+ * it, a draw is worth contempt x 1000 less than even to the searcher, and an
+ * unfinished position gets the evaluation below.  The search stops at
+ * AB_NODES_PER_ITERATION nodes per "iteration" of the params, after the last
+ * depth it completed; equal best moves are drawn with the RNG. */
+
+enum { AB_WIN = 100000, AB_SURE = AB_WIN - 10000, AB_INF = AB_WIN + 1, AB_TT_SIZE = 1 << 16,
+       AB_MAX_DEPTH = 64, AB_NODES_PER_ITERATION = 40 };
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* Weights of the evaluation, in thousandths of a game. */
+enum {
+  EVAL_BASE = 200,           /* so that the start is about even */
+  EVAL_TAKEN = 300,          /* each hunter taken */
+  EVAL_CAPTURE_NOW = 250,    /* the hare to move and a capture open */
+  EVAL_THREAT = 10,          /* the hunters to move, one capture open */
+  EVAL_THREATS = 200,        /* the hunters to move, two or more open */
+  EVAL_ROOM = 10,            /* each empty point the hare can reach */
+  EVAL_STEP = 5,             /* each step the hare has */
+  EVAL_SPREAD = 2            /* each step between a hunter and the hare */
+};
+
+/* A transposition-table entry: the position's hash, its best move, and a
+ * value (exact or a bound) found by a search of `depth' plies. */
+typedef struct tt_entry {
+  uint64_t key;
+  ag_move move;
+  int32_t value;
+  int16_t depth;
+  int16_t flag;
+} tt_entry;
+
+typedef struct ab_search {
+  hare_geometry geo;
+  ag_state *st;                            /* working state */
+  const ag_game *game;
+  tt_entry *tt;
+  long nodes, budget;
+  int aborted;
+  int draw;                                /* the hunters' value of a draw */
+  int taken0, hunters0;                    /* hunters taken and left at the root */
+} ab_search;
+
+/* The hunters' value of an unfinished position: hunters taken, captures the
+ * hare has open, the hare's room and steps, and how far the hunters are. */
+static int hare_eval(const ab_search *s, const hare_board *b)
+{
+  const hare_geometry *k = &s->geo;
+  int h = b->hare, jumps, v, taken = s->taken0 + s->hunters0 - popcount32(b->hunters);
+  if (h < 0) return 0;
+  jumps = hare_jumps(k, h, b->hunters);
+  v = EVAL_BASE - EVAL_TAKEN * taken - EVAL_ROOM * hare_room(k, h, b->hunters) -
+      EVAL_STEP * popcount32(k->adj[h] & k->all & ~b->hunters) -
+      EVAL_SPREAD * hare_spread(k, h, b->hunters);
+  if (jumps)
+    v -= ag_state_current_player(s->st) == 1 ? EVAL_CAPTURE_NOW
+                                             : jumps > 1 ? EVAL_THREATS : EVAL_THREAT;
+  return v;
+}
+
+/* The hunters' value of a finished game `ply' plies below the root. */
+static int ab_terminal(const ab_search *s, int ply)
+{
+  int winner = AG_PLAYER_NONE;
+  if (ag_state_outcome(s->st, &winner, NULL) != AG_OUTCOME_WIN) return s->draw;
+  return winner == 0 ? AB_WIN - ply : -AB_WIN + ply;
+}
+
+/* Orders moves best-first: the table's move, then captures, then hunter
+ * steps that leave the hare no capture, nearest the hare first. */
+static void ab_order(const ab_search *s, const hare_board *b, ag_move *mv, size_t n, int player,
+                     ag_move first)
+{
+  const hare_geometry *k = &s->geo;
+  int score[AG__MAX_MOVES];
+  size_t i, j;
+  for (i = 0; i < n; i++) {
+    int kind = 0, from = -1, to = -1, sc = 0;
+    ag_move_info(s->game, mv[i], &kind, &from, &to);
+    if (mv[i] == first) sc = 1000000;
+    else if (kind == AG_MOVE_JUMP) sc = 10000;
+    else if (b->hare >= 0 && player == 0 && kind == AG_MOVE_STEP && from >= 0 && to >= 0 &&
+             from < k->points && to < k->points) {
+      uint32_t after = (b->hunters & ~(1u << from)) | 1u << to;
+      sc = (hare_jumps(k, b->hare, after) ? 0 : 1000) - k->dist[b->hare][to];
+    }
+    score[i] = sc;
+  }
+  for (i = 1; i < n; i++) {                    /* insertion sort, stable */
+    ag_move m = mv[i];
+    int sc = score[i];
+    for (j = i; j > 0 && score[j - 1] < sc; j--) {
+      mv[j] = mv[j - 1];
+      score[j] = score[j - 1];
+    }
+    mv[j] = m;
+    score[j] = sc;
+  }
+}
+
+/* The table entry of a position, and whether its value settles the node. */
+static tt_entry *ab_probe(ab_search *s, uint64_t key, int depth, int alpha, int beta, int *hit)
+{
+  tt_entry *e = &s->tt[key & (AB_TT_SIZE - 1)];
+  *hit = e->key == key && e->depth >= depth &&
+         (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
+          (e->flag == TT_UPPER && e->value <= alpha));
+  return e;
+}
+
+/* The minimax value of the working state (board b) searched `depth' plies
+ * deep within the window (alpha, beta); 0 with s->aborted set when the node
+ * budget runs out. */
+static int ab_node(ab_search *s, const hare_board *b, int depth, int ply, int alpha, int beta)
+{
+  ag_move mv[AG__MAX_MOVES], best_move = 0;
+  size_t n = 0, i;
+  int player, best, hit, a0 = alpha, b0 = beta;
+  uint64_t key;
+  tt_entry *e;
+  if (ag_state_is_terminal(s->st) == 1) return ab_terminal(s, ply);
+  if (depth <= 0) return hare_eval(s, b);
+  if (++s->nodes > s->budget) { s->aborted = 1; return 0; }
+  key = ag_state_hash(s->st);
+  e = ab_probe(s, key, depth, alpha, beta, &hit);
+  if (hit) return e->value;
+  player = ag_state_current_player(s->st);
+  if (ag_state_legal_moves(s->st, player, mv, AG__MAX_MOVES, &n) != AG_OK || n == 0)
+    return hare_eval(s, b);
+  ab_order(s, b, mv, n, player, e->key == key ? e->move : 0);
+  best = player == 0 ? -AB_INF : AB_INF;
+  for (i = 0; i < n && alpha < beta; i++) {
+    hare_board next = hare_board_after(&s->geo, s->game, b, player, mv[i]);
+    int v;
+    if (ag_state_apply(s->st, mv[i]) != AG_OK) continue;
+    v = ab_node(s, &next, depth - 1, ply + 1, alpha, beta);
+    ag_state_undo(s->st);
+    if (s->aborted) return 0;
+    if (player == 0 ? v > best : v < best) { best = v; best_move = mv[i]; }
+    if (player == 0 && v > alpha) alpha = v;
+    if (player != 0 && v < beta) beta = v;
+  }
+  e->key = key;
+  e->move = best_move;
+  e->value = best;
+  e->depth = (int16_t)depth;
+  e->flag = best <= a0 ? TT_UPPER : best >= b0 ? TT_LOWER : TT_EXACT;
+  return best;
+}
+
+/* One root iteration of `depth' plies: lists in ties the moves of the best
+ * value for the mover (each later move is searched with a window just below
+ * the best so far, so ties are exact), stores that value in *best, returns
+ * the number of ties; 0 when the budget ran out. */
+static size_t ab_root(ab_search *s, const hare_board *b, const ag_move *mv, size_t n, int depth,
+                      ag_move *ties, int *best)
+{
+  int player = ag_state_current_player(s->st), sign = player == 0 ? 1 : -1, top = -AB_INF;
+  size_t i, nties = 0;
+  for (i = 0; i < n; i++) {
+    hare_board next = hare_board_after(&s->geo, s->game, b, player, mv[i]);
+    int v, bound = top == -AB_INF ? -AB_INF : top - 1;    /* in the mover's terms */
+    if (ag_state_apply(s->st, mv[i]) != AG_OK) continue;
+    v = player == 0 ? ab_node(s, &next, depth - 1, 1, bound, AB_INF)
+                    : ab_node(s, &next, depth - 1, 1, -AB_INF, -bound);
+    ag_state_undo(s->st);
+    if (s->aborted) return 0;
+    v *= sign;
+    if (v > top) { top = v; nties = 0; }
+    if (v == top) ties[nties++] = mv[i];
+  }
+  *best = sign * top;
+  return nties;
+}
+
+/* The alpha-beta choice of the player to act in a hare hunt (geometry read
+ * into s->geo): the deepest completed search's best move, ties drawn with
+ * the RNG. */
+static int ab_choose(ab_search *s, const ag_state *st, const ai_params *prm, uint64_t *rng,
+                     ag_move *out)
+{
+  ag_move mv[AG__MAX_MOVES], ties[AG__MAX_MOVES], pick[AG__MAX_MOVES];
+  size_t n = 0, npick, nties;
+  int depth, best = 0, player = ag_state_current_player(st), rc;
+  hare_board board;
+  rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
+  if (rc != AG_OK) return rc;
+  if (n == 0) return ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  s->tt = calloc(AB_TT_SIZE, sizeof *s->tt);
+  if (!s->tt) return ag__fail(AG_ENOMEM, "ai: out of memory");
+  rc = ag_state_clone(st, &s->st);
+  if (rc != AG_OK) { free(s->tt); return rc; }
+  s->game = ag_state_game(st);
+  s->draw = (int)(prm->contempt * 1000) * (player == 0 ? -1 : 1);
+  s->budget = prm->iterations * AB_NODES_PER_ITERATION;
+  board = hare_board_read(&s->geo, st);
+  s->hunters0 = popcount32(board.hunters);
+  s->taken0 = info_or_zero(st, AG_INFO_CAPTURED, 1);
+  memcpy(pick, mv, n * sizeof *mv);
+  npick = n;
+  for (depth = 1; depth <= AB_MAX_DEPTH; depth++) {
+    ab_order(s, &board, mv, n, player, pick[0]);
+    nties = ab_root(s, &board, mv, n, depth, ties, &best);
+    if (s->aborted || nties == 0) break;
+    memcpy(pick, ties, nties * sizeof *ties);
+    npick = nties;
+    if (best >= AB_SURE || best <= -AB_SURE) break;    /* the result is known */
+  }
+  *out = pick[ag_rng_below(rng, npick)];
+  ag_state_free(s->st);
+  free(s->tt);
+  return AG_OK;
+}
+
 /* ------------------------------------------------------------------ public */
 
 /* Checks the common arguments and parses the params. */
@@ -527,6 +930,11 @@ static int choose_for(const ag_state *st, int player, const ai_params *prm, uint
   if (prm->kind == KIND_PERFECT)
     return ag__fail(AG_EINVAL, "ai: the perfect player needs a solution (ag_ai_choose_solved)");
   if (prm->kind == KIND_RANDOM || cur == AG_PLAYER_CHANCE) return random_move(st, player, rng, out);
+  if (cur >= 0) {
+    ab_search s;
+    memset(&s, 0, sizeof s);
+    if (hare_geometry_init(&s.geo, st)) return ab_choose(&s, st, prm, rng, out);
+  }
   return mcts_choose(st, player, prm, rng, out);
 }
 
