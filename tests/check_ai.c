@@ -1,10 +1,11 @@
 /*
  * check_ai.c -- the computer players through the public API: parameter
  * parsing, legality and determinism of every choice, chance and
- * simultaneous nodes, tactics MCTS must see, a short strength check against
- * random play, and the perfect hare player (with a solution file named by
- * $AG_HARE_SOLUTION, e.g. one written by `ag-solve hare -o FILE'; skipped
- * without it, since solving takes minutes).
+ * simultaneous nodes, tactics the search must see, short strength checks
+ * against random play (both sides of the hare hunt), and the perfect hare
+ * player (with a solution file named by $AG_HARE_SOLUTION, e.g. one written
+ * by `ag-solve hare -o FILE'; skipped without it, since solving takes
+ * minutes).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,6 +176,30 @@ START_TEST(mcts_takes_the_winning_capture)
 }
 END_TEST
 
+/* The hunters close the trap: b3-b4 leaves the hare on a5 no step and no
+ * jump (a3, c5 and c3 back the hunters around it); every other move lets it
+ * out or open a capture. */
+START_TEST(mcts_hunters_close_the_trap)
+{
+  ag_game *g = game("hare");
+  ag_state *st = state(g);
+  uint64_t rng = 3;
+  ag_move m;
+  int winner = AG_PLAYER_NONE, reason = 0;
+  char text[16];
+  ck_assert_int_eq(ag_state_set_text(st, "OXX../X..../XXX../...../XXXXX X - 20"), AG_OK);
+  ck_assert_int_eq(ag_ai_choose(st, "mcts(iterations=100)", &rng, &m), AG_OK);
+  ck_assert_int_eq(ag_move_to_text(g, m, text, sizeof text, NULL), AG_OK);
+  ck_assert_str_eq(text, "b3-b4");
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_WIN);
+  ck_assert_int_eq(winner, 0);
+  ck_assert_int_eq(reason, AG_END_BLOCKED);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* Plays seeded games of `ai' against random in the given seat; returns the
  * number won by the AI. */
 static int play_vs_random(const char *spec, const char *ai, int seat, int games)
@@ -215,6 +240,14 @@ END_TEST
 START_TEST(hare_side_beats_random)
 {
   ck_assert_int_ge(play_vs_random("hare", "mcts(iterations=200)", 1, 6), 5);
+}
+END_TEST
+
+/* Issue #6: the default AI (no solution file) as the hunters traps a random
+ * hare in most games, not only as the hare. */
+START_TEST(hunters_side_beats_random)
+{
+  ck_assert_int_ge(play_vs_random("hare", "mcts(iterations=200)", 0, 10), 8);
 }
 END_TEST
 
@@ -338,8 +371,10 @@ static Suite *ai_suite(void)
   tcase_add_test(tc, chance_node_is_sampled);
   tcase_add_test(tc, simultaneous_choice_is_mixed);
   tcase_add_test(tc, mcts_takes_the_winning_capture);
+  tcase_add_test(tc, mcts_hunters_close_the_trap);
   tcase_add_test(tc, sticks_beats_random);
   tcase_add_test(tc, hare_side_beats_random);
+  tcase_add_test(tc, hunters_side_beats_random);
   suite_add_tcase(s, tc);
   tc = tcase_create("perfect");
   tcase_set_timeout(tc, 300);
