@@ -732,6 +732,8 @@ typedef struct ab_search {
   ag_state *st;                            /* working state */
   const ag_game *game;
   tt_entry *tt;
+  ag_move *moves;                          /* move lists, cap per ply below the root */
+  size_t cap;
   long nodes, budget;
   int aborted;
   int draw;                                /* the hunters' value of a draw */
@@ -810,7 +812,7 @@ static tt_entry *ab_probe(ab_search *s, uint64_t key, int depth, int alpha, int 
  * budget runs out. */
 static int ab_node(ab_search *s, const hare_board *b, int depth, int ply, int alpha, int beta)
 {
-  ag_move mv[AG__MAX_MOVES], best_move = 0;
+  ag_move *mv = s->moves + (size_t)ply * s->cap, best_move = 0;
   size_t n = 0, i;
   int player, best, hit, a0 = alpha, b0 = beta;
   uint64_t key;
@@ -822,7 +824,7 @@ static int ab_node(ab_search *s, const hare_board *b, int depth, int ply, int al
   e = ab_probe(s, key, depth, alpha, beta, &hit);
   if (hit) return e->value;
   player = ag_state_current_player(s->st);
-  if (ag_state_legal_moves(s->st, player, mv, AG__MAX_MOVES, &n) != AG_OK || n == 0)
+  if (ag_state_legal_moves(s->st, player, mv, s->cap, &n) != AG_OK || n == 0)
     return hare_eval(s, b);
   ab_order(s, b, mv, n, player, e->key == key ? e->move : 0);
   best = player == 0 ? -AB_INF : AB_INF;
@@ -870,43 +872,66 @@ static size_t ab_root(ab_search *s, const hare_board *b, const ag_move *mv, size
   return nties;
 }
 
+/* Prepares a search from st: the working copy, the table, the move lists,
+ * the budget and the value of a draw; returns the board at the root. */
+static int ab_start(ab_search *s, const ag_state *st, const ai_params *prm, hare_board *board)
+{
+  int player = ag_state_current_player(st), rc;
+  s->game = ag_state_game(st);
+  s->cap = ag_game_limit(s->game, AG_LIMIT_LEGAL_MOVES);
+  if (s->cap == 0 || s->cap > AG__MAX_MOVES) s->cap = AG__MAX_MOVES;
+  s->tt = calloc(AB_TT_SIZE, sizeof *s->tt);
+  s->moves = malloc((AB_MAX_DEPTH + 1) * s->cap * sizeof *s->moves);
+  if (!s->tt || !s->moves) return ag__fail(AG_ENOMEM, "ai: out of memory");
+  rc = ag_state_clone(st, &s->st);
+  if (rc != AG_OK) return rc;
+  s->draw = (int)(prm->contempt * 1000) * (player == 0 ? -1 : 1);
+  s->budget = prm->iterations * AB_NODES_PER_ITERATION;
+  *board = hare_board_read(&s->geo, st);
+  s->hunters0 = popcount32(board->hunters);
+  s->taken0 = info_or_zero(st, AG_INFO_CAPTURED, 1);
+  return AG_OK;
+}
+
+/* Deepens the search one ply at a time until the budget runs out or the
+ * result is known; returns the number of equal best moves of the deepest
+ * completed depth, written to pick (the n root moves mv are reordered). */
+static size_t ab_deepen(ab_search *s, const hare_board *board, ag_move *mv, size_t n,
+                        ag_move *pick)
+{
+  ag_move ties[AG__MAX_MOVES];
+  size_t npick = n, nties;
+  int depth, best = 0, player = ag_state_current_player(s->st);
+  memcpy(pick, mv, n * sizeof *mv);
+  for (depth = 1; depth <= AB_MAX_DEPTH; depth++) {
+    ab_order(s, board, mv, n, player, pick[0]);
+    nties = ab_root(s, board, mv, n, depth, ties, &best);
+    if (s->aborted || nties == 0) break;
+    memcpy(pick, ties, nties * sizeof *ties);
+    npick = nties;
+    if (best >= AB_SURE || best <= -AB_SURE) break;    /* the result is known */
+  }
+  return npick;
+}
+
 /* The alpha-beta choice of the player to act in a hare hunt (geometry read
  * into s->geo): the deepest completed search's best move, ties drawn with
  * the RNG. */
 static int ab_choose(ab_search *s, const ag_state *st, const ai_params *prm, uint64_t *rng,
                      ag_move *out)
 {
-  ag_move mv[AG__MAX_MOVES], ties[AG__MAX_MOVES], pick[AG__MAX_MOVES];
-  size_t n = 0, npick, nties;
-  int depth, best = 0, player = ag_state_current_player(st), rc;
+  ag_move mv[AG__MAX_MOVES], pick[AG__MAX_MOVES];
+  size_t n = 0;
+  int player = ag_state_current_player(st), rc;
   hare_board board;
   rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
-  if (rc != AG_OK) return rc;
-  if (n == 0) return ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
-  s->tt = calloc(AB_TT_SIZE, sizeof *s->tt);
-  if (!s->tt) return ag__fail(AG_ENOMEM, "ai: out of memory");
-  rc = ag_state_clone(st, &s->st);
-  if (rc != AG_OK) { free(s->tt); return rc; }
-  s->game = ag_state_game(st);
-  s->draw = (int)(prm->contempt * 1000) * (player == 0 ? -1 : 1);
-  s->budget = prm->iterations * AB_NODES_PER_ITERATION;
-  board = hare_board_read(&s->geo, st);
-  s->hunters0 = popcount32(board.hunters);
-  s->taken0 = info_or_zero(st, AG_INFO_CAPTURED, 1);
-  memcpy(pick, mv, n * sizeof *mv);
-  npick = n;
-  for (depth = 1; depth <= AB_MAX_DEPTH; depth++) {
-    ab_order(s, &board, mv, n, player, pick[0]);
-    nties = ab_root(s, &board, mv, n, depth, ties, &best);
-    if (s->aborted || nties == 0) break;
-    memcpy(pick, ties, nties * sizeof *ties);
-    npick = nties;
-    if (best >= AB_SURE || best <= -AB_SURE) break;    /* the result is known */
-  }
-  *out = pick[ag_rng_below(rng, npick)];
+  if (rc == AG_OK && n == 0) rc = ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  if (rc == AG_OK) rc = ab_start(s, st, prm, &board);
+  if (rc == AG_OK) *out = pick[ag_rng_below(rng, ab_deepen(s, &board, mv, n, pick))];
   ag_state_free(s->st);
   free(s->tt);
-  return AG_OK;
+  free(s->moves);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ public */
