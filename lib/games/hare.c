@@ -149,6 +149,16 @@ static inline __attribute__((always_inline)) int select_bit(uint32_t m, uint64_t
   return __builtin_ctz(m);
 }
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HARE_HAVE_BMI2_PATH 1
+/* The same with BMI2: pdep deposits bit k into the k-th set bit of m, without
+ * a loop whose length is random.  Only called where the CPU has BMI2. */
+static inline __attribute__((target("bmi2"))) int select_bit_bmi2(uint32_t m, uint64_t k)
+{
+  return __builtin_ctz(__builtin_ia32_pdep_si(1u << k, m));
+}
+#endif
+
 static inline __attribute__((always_inline)) int hare_can_jump(const hare_board *b, uint32_t hare,
                                                                 uint32_t hunters)
 {
@@ -347,10 +357,15 @@ static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, ui
  * tests check it against the public API loop.  Repetition needs every
  * boundary position since the last capture: those from the real history are
  * counted through `past`, the playout's own in a seen_list. */
-__attribute__((target_clones("popcnt", "default")))
-static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
-                        uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
-                        int *reason)
+#ifdef HARE_HAVE_BMI2_PATH
+#define SELECT_BIT(m, k) (bmi2 ? select_bit_bmi2((m), (k)) : select_bit((m), (k)))
+#else
+#define SELECT_BIT(m, k) select_bit((m), (k))
+#endif
+
+static inline __attribute__((always_inline)) int playout_run(
+    const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
+    size_t *plies, int *winner, int *reason, const int bmi2)
 {
   const hare_game *hg = GAME(g);
   const hare_board *b = &hg->board;
@@ -378,8 +393,20 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
       hunter_targets(hg, hunters, empty, t);
       for (d = 0; d < 8; d++) total += count[d] = popcount25(t[d]);
       k = draw_below(hg, rng, (uint64_t)total);
-      for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
-      to = (uint32_t)select_bit(t[d], k);
+      if (bmi2) {  /* branch-free: d = the direction whose running count passes k */
+        uint64_t sum = 0, before = 0, passed;
+        int i;
+        for (i = 0, d = 0; i < 7; i++) {
+          sum += (uint64_t)count[i];
+          passed = (uint64_t)(k >= sum);
+          d += (int)passed;
+          before += (uint64_t)count[i] & (0 - passed);
+        }
+        k -= before;
+      } else {
+        for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
+      }
+      to = (uint32_t)SELECT_BIT(t[d], k);
       hunters ^= 1u << to | 1u << (to - step_offsets[d]);
       side = HARE;
     } else {
@@ -388,10 +415,10 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
       uint64_t ns = (uint64_t)popcount25(steps), nj = (uint64_t)popcount25(lands);
       uint64_t k = draw_below(hg, rng, ns + nj + chain);
       if (k < ns) {
-        hare = (uint32_t)select_bit(steps, k);
+        hare = (uint32_t)SELECT_BIT(steps, k);
         side = HUNTERS;
       } else if (k < ns + nj) {
-        to = (uint32_t)select_bit(lands, k - ns);
+        to = (uint32_t)SELECT_BIT(lands, k - ns);
         hunters &= ~(1u << (hare + to) / 2);
         hare = to;
         history_window = 0;
@@ -438,6 +465,41 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
   if (rc < 0) return rc;
   return result == RESULT_NONE ? AG_OUTCOME_ONGOING
          : result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
+}
+
+#undef SELECT_BIT
+
+/* The playout, compiled three ways: with BMI2 and popcnt, with popcnt, and
+ * plain; hare_playout picks the best the CPU has.  All three play the same
+ * moves (the tests run whichever this machine picks). */
+#ifdef HARE_HAVE_BMI2_PATH
+static __attribute__((target("popcnt,bmi2"))) int playout_bmi2(
+    const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
+    size_t *plies, int *winner, int *reason)
+{
+  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 1);
+}
+
+static __attribute__((target("popcnt"))) int playout_popcnt(
+    const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
+    size_t *plies, int *winner, int *reason)
+{
+  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0);
+}
+#endif
+
+static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
+                        uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
+                        int *reason)
+{
+#ifdef HARE_HAVE_BMI2_PATH
+  /* libgcc fills the CPU feature table in a constructor, before any call. */
+  if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
+    return playout_bmi2(g, pos, past, rng, max_plies, plies, winner, reason);
+  if (__builtin_cpu_supports("popcnt"))
+    return playout_popcnt(g, pos, past, rng, max_plies, plies, winner, reason);
+#endif
+  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0);
 }
 
 /* ----------------------------------------------------------------- vtable */
