@@ -157,6 +157,16 @@ static inline __attribute__((target("bmi2"))) int select_bit_bmi2(uint32_t m, ui
 {
   return __builtin_ctz(__builtin_ia32_pdep_si(1u << k, m));
 }
+
+static inline __attribute__((target("bmi2,popcnt"))) int select_bit64_bmi2(uint64_t m, uint64_t k)
+{
+  return __builtin_ctzll(__builtin_ia32_pdep_di(UINT64_C(1) << k, m));
+}
+
+static inline __attribute__((target("popcnt"))) int popcount64(uint64_t m)
+{
+  return __builtin_popcountll(m);
+}
 #endif
 
 static inline __attribute__((always_inline)) int hare_can_jump(const hare_board *b, uint32_t hare,
@@ -391,22 +401,29 @@ static inline __attribute__((always_inline)) int playout_run(
       int count[8], total = 0, d;
       uint64_t k;
       hunter_targets(hg, hunters, empty, t);
-      for (d = 0; d < 8; d++) total += count[d] = popcount25(t[d]);
-      k = draw_below(hg, rng, (uint64_t)total);
-      if (bmi2) {  /* branch-free: d = the direction whose running count passes k */
-        uint64_t sum = 0, before = 0, passed;
-        int i;
-        for (i = 0, d = 0; i < 7; i++) {
-          sum += (uint64_t)count[i];
-          passed = (uint64_t)(k >= sum);
-          d += (int)passed;
-          before += (uint64_t)count[i] & (0 - passed);
-        }
-        k -= before;
-      } else {
+#ifdef HARE_HAVE_BMI2_PATH
+      if (bmi2) {
+        /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
+         * k-th set bit over the words is the k-th move, found with four
+         * popcounts, three compares and one pdep. */
+        uint64_t w[4], s1, s2, s3, before;
+        int c[4], j, bit;
+        for (j = 0; j < 4; j++) c[j] = popcount64(w[j] = t[2 * j] | (uint64_t)t[2 * j + 1] << 32);
+        k = draw_below(hg, rng, (uint64_t)(c[0] + c[1] + c[2] + c[3]));
+        s1 = (uint64_t)c[0], s2 = s1 + (uint64_t)c[1], s3 = s2 + (uint64_t)c[2];
+        j = (k >= s1) + (k >= s2) + (k >= s3);
+        before = j == 0 ? 0 : j == 1 ? s1 : j == 2 ? s2 : s3;
+        bit = select_bit64_bmi2(w[j], k - before);
+        d = 2 * j + (bit >> 5);
+        to = (uint32_t)(bit & 31);
+      } else
+#endif
+      {
+        for (d = 0; d < 8; d++) total += count[d] = popcount25(t[d]);
+        k = draw_below(hg, rng, (uint64_t)total);
         for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
+        to = (uint32_t)select_bit(t[d], k);
       }
-      to = (uint32_t)SELECT_BIT(t[d], k);
       hunters ^= 1u << to | 1u << (to - step_offsets[d]);
       side = HARE;
     } else {
