@@ -46,7 +46,8 @@ typedef struct hare_game {
   uint32_t step_from[8];      /* points with a line in each step direction */
   uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
 #ifdef __SIZEOF_INT128__
-  __extension__ unsigned __int128 mod_magic[MAX_MOVES + 1];  /* ceil(2^128 / d), see draw_below */
+  uint64_t mod_magic[MAX_MOVES + 1];   /* ceil(2^64 / d), see draw_below */
+  uint32_t mod_2_32[MAX_MOVES + 1];    /* 2^32 mod d */
 #endif
   uint32_t start_hunters;
   int first, chain, repetition;
@@ -302,21 +303,21 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
 }
 
 
-/* Exactly ag_rng_below(rng, bound) for bound <= MAX_MOVES, with the remainder
- * taken by multiplication (Lemire, "Faster remainder by direct computation",
- * 2019: exact for 64-bit dividends with a 128-bit magic) instead of a
- * division, whose latency dominated the playout. */
+/* Exactly ag_rng_below(rng, bound) for bound <= MAX_MOVES, without a division
+ * (its latency dominated the playout).  r is first folded to
+ * x = hi * (2^32 mod bound) + lo < 2^39, congruent to r; then x mod bound is
+ * taken by multiplication (Lemire, Kaser, Kurz, "Faster remainder by direct
+ * computation", 2019: exact when 64 >= bits(x) + bits(bound)). */
 static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game *hg, uint64_t *rng,
                                                                  uint64_t bound)
 {
 #ifdef __SIZEOF_INT128__
   __extension__ typedef unsigned __int128 u128;
-  uint64_t r;
-  u128 low;
+  uint64_t r, x;
   if (bound <= 1) return 0;
   do r = ag__rng_next(rng); while (r < bound && r < (0 - bound) % bound);
-  low = hg->mod_magic[bound] * r;
-  return (uint64_t)(((((low & UINT64_MAX) * bound) >> 64) + (low >> 64) * bound) >> 64);
+  x = (r >> 32) * hg->mod_2_32[bound] + (r & 0xffffffffu);
+  return (uint64_t)(((u128)(hg->mod_magic[bound] * x) * bound) >> 64);
 #else
   (void)hg;
   return ag__rng_below(rng, bound);
@@ -551,7 +552,10 @@ static int hare_setup(ag_game *g)
     hg->edges[i].kind = hg->board.edge_diagonal[i] ? AG_EDGE_DIAGONAL : AG_EDGE_LINE;
   }
 #ifdef __SIZEOF_INT128__
-  for (i = 1; i <= MAX_MOVES; i++) hg->mod_magic[i] = ~(__extension__ (unsigned __int128)0) / (unsigned)i + 1;
+  for (i = 1; i <= MAX_MOVES; i++) {
+    hg->mod_magic[i] = UINT64_MAX / (unsigned)i + 1;
+    hg->mod_2_32[i] = (uint32_t)((UINT64_C(1) << 32) % (unsigned)i);
+  }
 #endif
   ag__zobrist_fill(keys, sizeof keys / sizeof keys[0], "hare");
   memcpy(hg->key_hunter, keys, sizeof hg->key_hunter);
