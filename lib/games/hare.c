@@ -341,6 +341,19 @@ static void seen_clear(seen_list *l)
   memset(l->filter, 0, sizeof l->filter);
 }
 
+/* Doubles the list's room, moving it to the heap; 0 when out of memory.  Kept
+ * out of line: it runs only in very long capture-free stretches. */
+static __attribute__((noinline)) int seen_grow(seen_list *l)
+{
+  uint32_t *bigger = malloc(2 * l->cap * sizeof *bigger);
+  if (!bigger) return 0;
+  memcpy(bigger, l->keys, l->n * sizeof *bigger);
+  if (l->keys != l->stack_keys) free(l->keys);
+  l->keys = bigger;
+  l->cap *= 2;
+  return 1;
+}
+
 /* Earlier occurrences of key in the list; then remembers it.  -1 when out of memory. */
 static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, uint32_t key)
 {
@@ -350,14 +363,7 @@ static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, ui
   if (l->filter[bit >> 6] >> (bit & 63) & 1)
     for (i = 0; i < l->n; i++) repeats += l->keys[i] == key;
   l->filter[bit >> 6] |= UINT64_C(1) << (bit & 63);
-  if (l->n == l->cap) {
-    uint32_t *bigger = malloc(2 * l->cap * sizeof *bigger);
-    if (!bigger) return -1;
-    memcpy(bigger, l->keys, l->n * sizeof *bigger);
-    if (l->keys != l->stack_keys) free(l->keys);
-    l->keys = bigger;
-    l->cap *= 2;
-  }
+  if (l->n == l->cap && !seen_grow(l)) return -1;
   l->keys[l->n++] = key;
   return repeats;
 }
@@ -381,7 +387,7 @@ static inline __attribute__((always_inline)) int playout_run(
   const hare_game *hg = GAME(g);
   const hare_board *b = &hg->board;
   const hare_pos *start = pos;
-  hare_pos at;  /* for comparing with positions of the real history */
+  hare_pos at = {0};  /* for comparing with positions of the real history */
   uint32_t hunters = start->hunters, hare = start->hare, side = start->to_move;
   uint32_t chain = start->chain, ply = start->ply, result = start->result, why = start->reason;
   uint32_t history_window = start->since_capture;
