@@ -44,6 +44,7 @@ typedef struct hare_game {
   ag__edge edges[56];
   uint64_t key_hunter[HARE_POINTS], key_hare[HARE_POINTS], key_hare_to_move, key_chain;
   uint32_t step_from[8];      /* points with a line in each step direction */
+  uint32_t jump_from[8];      /* points with two steps of a line in each direction */
   uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
 #ifdef __SIZEOF_INT128__
   uint64_t mod_magic[MAX_MOVES + 1];   /* ceil(2^64 / d), see draw_below */
@@ -86,6 +87,8 @@ static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
  * of step_offsets), so that a random pick can count each direction's targets
  * with one popcount instead of building the list. */
 static const int step_offsets[8] = {-6, -5, -4, -1, 1, 4, 5, 6};
+/* The same plus 6, a nibble each: a shift instead of a load in playouts. */
+#define STEP_OFFSETS_PLUS_6 0xCBA75210u
 
 
 static int popcount25(uint32_t x)
@@ -130,17 +133,20 @@ static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
   return n;
 }
 
-/* The landing points of the hare's jumps; for one origin, ascending landing
- * order is ascending (over, landing) order. */
-static inline __attribute__((always_inline)) uint32_t hare_landings(const hare_board *b, uint32_t hare,
+/* The landing points of the hare's jumps: per direction, over a hunter next
+ * to it to the empty point beyond (constant shifts, no loop: this runs on
+ * every hare ply of a playout).  For one origin, ascending landing order is
+ * ascending (over, landing) order. */
+static inline __attribute__((always_inline)) uint32_t hare_landings(const uint32_t jump_from[8],
+                                                                     uint32_t hare,
                                                                      uint32_t hunters, uint32_t empty)
 {
-  uint32_t lands = 0;
-  int k;
-  for (k = 0; k < b->jump_count[hare]; k++)
-    lands |= ((hunters >> b->jump_over[hare][k]) & (empty >> b->jump_land[hare][k]) & 1u)
-             << b->jump_land[hare][k];
-  return lands;
+  uint32_t at = 1u << hare;
+  return ((((at & jump_from[0]) >> 6 & hunters) >> 6) | (((at & jump_from[1]) >> 5 & hunters) >> 5) |
+          (((at & jump_from[2]) >> 4 & hunters) >> 4) | (((at & jump_from[3]) >> 1 & hunters) >> 1) |
+          (((at & jump_from[4]) << 1 & hunters) << 1) | (((at & jump_from[5]) << 4 & hunters) << 4) |
+          (((at & jump_from[6]) << 5 & hunters) << 5) | (((at & jump_from[7]) << 6 & hunters) << 6)) &
+         empty;
 }
 
 /* The k-th set bit of m, counting from the lowest. */
@@ -170,10 +176,10 @@ static inline __attribute__((target("popcnt"))) int popcount64(uint64_t m)
 }
 #endif
 
-static inline __attribute__((always_inline)) int hare_can_jump(const hare_board *b, uint32_t hare,
+static inline __attribute__((always_inline)) int hare_can_jump(const hare_game *hg, uint32_t hare,
                                                                 uint32_t hunters)
 {
-  return hare_landings(b, hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
+  return hare_landings(hg->jump_from, hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
 }
 
 /* Every legal move of the side to move, in ascending order: steps by
@@ -208,7 +214,7 @@ static inline __attribute__((always_inline)) int can_move(const hare_game *hg, c
 {
   uint32_t empty = empty_points(p), t[8];
   if (p->to_move == HARE)
-    return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(&hg->board, p->hare, p->hunters);
+    return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(hg, p->hare, p->hunters);
   hunter_targets(hg, p->hunters, empty, t);
   return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
 }
@@ -243,7 +249,7 @@ static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_
         p->reason = AG_END_CAPTURES;
         return 0;
       }
-      if (hg->chain && hare_can_jump(&hg->board, p->hare, p->hunters)) {
+      if (hg->chain && hare_can_jump(hg, p->hare, p->hunters)) {
         if (!p->chain) p->hash ^= hg->key_chain;
         p->chain = 1;
         return 0;
@@ -380,6 +386,28 @@ static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, ui
 #define SELECT_BIT(m, k) select_bit((m), (k))
 #endif
 
+/* Whether the side to move at a turn boundary has no move, and so loses. */
+static int boundary_blocked(const hare_game *hg, uint32_t hunters, uint32_t hare, uint32_t side)
+{
+  hare_pos at = {0};
+  at.hunters = hunters, at.hare = (uint8_t)hare, at.to_move = (uint8_t)side;
+  return !can_move(hg, &at);
+}
+
+/* Earlier occurrences of a boundary position among those of the real history
+ * that are still inside the repetition window. */
+static int past_repeats(const ag__past *past, uint32_t window, uint32_t hunters, uint32_t hare,
+                        uint32_t side)
+{
+  hare_pos at = {0};
+  size_t back;
+  int n = 0;
+  at.hunters = hunters, at.hare = (uint8_t)hare, at.to_move = (uint8_t)side;
+  for (back = 0; back < window && back < past->count; back++)
+    n += same_boundary(ag__past_at(past, back), &at);
+  return n;
+}
+
 static inline __attribute__((always_inline)) int playout_run(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
     size_t *plies, int *winner, int *reason, const int bmi2)
@@ -387,57 +415,78 @@ static inline __attribute__((always_inline)) int playout_run(
   const hare_game *hg = GAME(g);
   const hare_board *b = &hg->board;
   const hare_pos *start = pos;
-  hare_pos at = {0};  /* for comparing with positions of the real history */
   uint32_t hunters = start->hunters, hare = start->hare, side = start->to_move;
-  uint32_t chain = start->chain, ply = start->ply, result = start->result, why = start->reason;
-  uint32_t history_window = start->since_capture;
-  size_t played = 0, back;
+  uint32_t chain = start->chain, result = start->result, why = start->reason;
+  uint32_t history_window = past->count ? start->since_capture : 0;
+  uint64_t draws = *rng;  /* a local copy of the RNG, kept in a register */
+  uint64_t ply = start->ply;
+  uint64_t stop = max_plies ? ply + max_plies : UINT64_MAX;   /* the caller's limit */
+  uint64_t cap = hg->max_plies ? hg->max_plies : UINT64_MAX;  /* the game's ply cap */
   seen_list seen;
   int rc = AG_OK;
   seen.keys = seen.stack_keys;
   seen.cap = sizeof seen.stack_keys / sizeof seen.stack_keys[0];
   seen_clear(&seen);
   if (!chain) seen_count_add(&seen, hunters | hare << 25 | side << 30);
-  while (!result && (max_plies == 0 || played < max_plies)) {
+  /* A side with no move at a boundary is found when its ply comes (its move
+   * count is 0), so the boundary need not count moves twice; the rarer ends
+   * that settle() ranks below it (repetition, the cap) check it first. */
+  while (!result && ply < stop) {
     uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS, to;
     int boundary = 1, repeats;
-    played++;
-    ply++;
     if (side == HUNTERS) {
       uint32_t t[8];
-      int count[8], total = 0, d;
+      int d;
       uint64_t k;
       hunter_targets(hg, hunters, empty, t);
 #ifdef HARE_HAVE_BMI2_PATH
       if (bmi2) {
         /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
          * k-th set bit over the words is the k-th move, found with four
-         * popcounts, three compares and one pdep. */
-        uint64_t w[4], s1, s2, s3, before;
-        int c[4], j, bit;
-        for (j = 0; j < 4; j++) c[j] = popcount64(w[j] = t[2 * j] | (uint64_t)t[2 * j + 1] << 32);
-        k = draw_below(hg, rng, (uint64_t)(c[0] + c[1] + c[2] + c[3]));
-        s1 = (uint64_t)c[0], s2 = s1 + (uint64_t)c[1], s3 = s2 + (uint64_t)c[2];
-        j = (k >= s1) + (k >= s2) + (k >= s3);
-        before = j == 0 ? 0 : j == 1 ? s1 : j == 2 ? s2 : s3;
-        bit = select_bit64_bmi2(w[j], k - before);
-        d = 2 * j + (bit >> 5);
+         * popcounts, three compares, masks instead of branches, and one pdep. */
+        uint64_t w0 = t[0] | (uint64_t)t[1] << 32, w1 = t[2] | (uint64_t)t[3] << 32;
+        uint64_t w2 = t[4] | (uint64_t)t[5] << 32, w3 = t[6] | (uint64_t)t[7] << 32;
+        uint64_t s1 = (uint64_t)popcount64(w0), s2 = s1 + (uint64_t)popcount64(w1);
+        uint64_t s3 = s2 + (uint64_t)popcount64(w2), total = s3 + (uint64_t)popcount64(w3);
+        uint64_t m1, m2, m3, word, before;
+        int bit;
+        if (!total) {
+          result = RESULT_HARE, why = AG_END_BLOCKED;
+          break;
+        }
+        k = draw_below(hg, &draws, total);
+        m1 = 0 - (uint64_t)(k >= s1), m2 = 0 - (uint64_t)(k >= s2), m3 = 0 - (uint64_t)(k >= s3);
+        word = w0 ^ ((w0 ^ w1) & m1) ^ ((w1 ^ w2) & m2) ^ ((w2 ^ w3) & m3);
+        before = (s1 & m1) ^ ((s1 ^ s2) & m2) ^ ((s2 ^ s3) & m3);
+        bit = select_bit64_bmi2(word, k - before);
+        d = 2 * (int)((m1 & 1) + (m2 & 1) + (m3 & 1)) + (bit >> 5);
         to = (uint32_t)(bit & 31);
       } else
 #endif
       {
+        int count[8], total = 0;
         for (d = 0; d < 8; d++) total += count[d] = popcount25(t[d]);
-        k = draw_below(hg, rng, (uint64_t)total);
+        if (!total) {
+          result = RESULT_HARE, why = AG_END_BLOCKED;
+          break;
+        }
+        k = draw_below(hg, &draws, (uint64_t)total);
         for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
         to = (uint32_t)select_bit(t[d], k);
       }
-      hunters ^= 1u << to | 1u << (to - step_offsets[d]);
+      ply++;
+      hunters ^= 1u << to | 1u << (to + 6 - (STEP_OFFSETS_PLUS_6 >> 4 * d & 15));
       side = HARE;
     } else {
       uint32_t steps = chain ? 0 : b->neighbours[hare] & empty;
-      uint32_t lands = hare_landings(b, hare, hunters, empty);
-      uint64_t ns = (uint64_t)popcount25(steps), nj = (uint64_t)popcount25(lands);
-      uint64_t k = draw_below(hg, rng, ns + nj + chain);
+      uint32_t lands = hare_landings(hg->jump_from, hare, hunters, empty);
+      uint64_t ns = (uint64_t)popcount25(steps), nj = (uint64_t)popcount25(lands), k;
+      if (!(ns + nj + chain)) {
+        result = RESULT_HUNTERS, why = AG_END_BLOCKED;
+        break;
+      }
+      k = draw_below(hg, &draws, ns + nj + chain);
+      ply++;
       if (k < ns) {
         hare = (uint32_t)SELECT_BIT(steps, k);
         side = HUNTERS;
@@ -451,7 +500,7 @@ static inline __attribute__((always_inline)) int playout_run(
           result = RESULT_HARE, why = AG_END_CAPTURES;
           break;
         }
-        chain = hg->chain && hare_can_jump(b, hare, hunters);
+        chain = hg->chain && hare_can_jump(hg, hare, hunters);
         boundary = !chain;
         if (boundary) side = HUNTERS;
       } else {
@@ -459,31 +508,31 @@ static inline __attribute__((always_inline)) int playout_run(
         side = HUNTERS;
       }
     }
-    if (boundary) {
-      empty = ~(hunters | 1u << hare) & ALL_POINTS;
-      at.hunters = hunters, at.hare = (uint8_t)hare, at.to_move = (uint8_t)side, at.chain = 0;
-      if (!can_move(hg, &at)) {
-        result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
+    if (boundary && hg->repetition) {
+      repeats = seen_count_add(&seen, hunters | hare << 25 | side << 30);
+      if (repeats < 0) {
+        rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
         break;
       }
-      if (hg->repetition) {
-        repeats = seen_count_add(&seen, hunters | hare << 25 | side << 30);
-        if (repeats < 0) {
-          rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
-          break;
-        }
-        for (back = 0; back < history_window && back < past->count; back++)
-          repeats += same_boundary(ag__past_at(past, back), &at);
-        if (repeats + 1 >= hg->repetition) {
-          result = RESULT_DRAW, why = AG_END_REPETITION;
-          break;
-        }
+      if (history_window) repeats += past_repeats(past, history_window, hunters, hare, side);
+      if (repeats + 1 >= hg->repetition) {
+        result = RESULT_DRAW, why = AG_END_REPETITION;
+        break;
       }
     }
-    if (hg->max_plies && ply >= hg->max_plies) result = RESULT_DRAW, why = AG_END_PLY_LIMIT;
+    if (ply >= cap) {
+      result = RESULT_DRAW, why = AG_END_PLY_LIMIT;
+      break;
+    }
   }
+  /* A repetition or the cap ranks below a blocked side (settle's order), and
+   * a playout stopped by max_plies must still see a blocked side. */
+  if (rc == AG_OK && ply != start->ply && !chain &&
+      (result == RESULT_NONE || result == RESULT_DRAW) && boundary_blocked(hg, hunters, hare, side))
+    result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
   if (seen.keys != seen.stack_keys) free(seen.keys);
-  *plies = played;
+  *rng = draws;
+  *plies = (size_t)(ply - start->ply);
   *winner = result == RESULT_HUNTERS ? HUNTERS : result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
   *reason = (int)why;
   if (rc < 0) return rc;
@@ -545,6 +594,12 @@ static int hare_setup(ag_game *g)
         hg->step_aux[i][to] = (uint8_t)(d + 1);
       }
     }
+  }
+  for (i = 0; i < HARE_POINTS; i++) {
+    int d;
+    for (d = 0; d < 8; d++)
+      if ((hg->step_from[d] >> i & 1) && (hg->step_from[d] >> (i + step_offsets[d]) & 1))
+        hg->jump_from[d] |= 1u << i;
   }
   for (i = 0; i < HARE_POINTS; i++) {
     hg->nodes[i].name = point_names[i];
@@ -689,7 +744,7 @@ static int validate(const hare_game *hg, const hare_pos *p, int hares, size_t at
   if (popcount25(p->hunters) > popcount25(hg->start_hunters))
     return ag__fail(AG_EPARSE, "hare position: %d hunters, this game has %d (byte %zu)",
                     popcount25(p->hunters), popcount25(hg->start_hunters), at);
-  if (p->chain && (!hg->chain || p->to_move != HARE || !hare_can_jump(&hg->board, p->hare, p->hunters)))
+  if (p->chain && (!hg->chain || p->to_move != HARE || !hare_can_jump(hg, p->hare, p->hunters)))
     return ag__fail(AG_EPARSE, "hare position: a chain needs chain=1, the hare to move and a jump (byte %zu)", at);
   if (hg->max_plies && p->ply > hg->max_plies)
     return ag__fail(AG_EPARSE, "hare position: ply %u is past max_plies=%u (byte %zu)",
