@@ -174,6 +174,11 @@ static inline __attribute__((target("popcnt"))) int popcount64(uint64_t m)
 {
   return __builtin_popcountll(m);
 }
+#else
+static inline int popcount64(uint64_t m)
+{
+  return __builtin_popcountll(m);
+}
 #endif
 
 static inline __attribute__((always_inline)) int hare_can_jump(const hare_game *hg, uint32_t hare,
@@ -310,10 +315,13 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
 
 
 /* Exactly ag_rng_below(rng, bound) for bound <= MAX_MOVES, without a division
- * (its latency dominated the playout).  r is first folded to
- * x = hi * (2^32 mod bound) + lo < 2^39, congruent to r; then x mod bound is
- * taken by multiplication (Lemire, Kaser, Kurz, "Faster remainder by direct
+ * (its latency dominated the playout).  r is first reduced to x < 2^57 with
+ * x = r (mod bound): for bound <= 40 as r mod lcm(1..40), which does not wait
+ * for bound (r is known long before the position's move count); for larger
+ * bounds as hi * (2^32 mod bound) + lo.  Then x mod bound is taken by
+ * multiplication (Lemire, Kaser, Kurz, "Faster remainder by direct
  * computation", 2019: exact when 64 >= bits(x) + bits(bound)). */
+#define LCM_1_TO_40 UINT64_C(5342931457063200)  /* < 2^53 */
 static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game *hg, uint64_t *rng,
                                                                  uint64_t bound)
 {
@@ -322,7 +330,8 @@ static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game
   uint64_t r, x;
   if (bound <= 1) return 0;
   do r = ag__rng_next(rng); while (r < bound && r < (0 - bound) % bound);
-  x = (r >> 32) * hg->mod_2_32[bound] + (r & 0xffffffffu);
+  if (bound <= 40) x = r % LCM_1_TO_40;
+  else x = (r >> 32) * hg->mod_2_32[bound] + (r & 0xffffffffu);
   return (uint64_t)(((u128)(hg->mod_magic[bound] * x) * bound) >> 64);
 #else
   (void)hg;
@@ -385,6 +394,7 @@ static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, ui
 #else
 #define SELECT_BIT(m, k) select_bit((m), (k))
 #endif
+#define POPCOUNT(m) (popcnt ? popcount64(m) : popcount25(m))
 
 /* Whether the side to move at a turn boundary has no move, and so loses. */
 static int boundary_blocked(const hare_game *hg, uint32_t hunters, uint32_t hare, uint32_t side)
@@ -410,7 +420,7 @@ static int past_repeats(const ag__past *past, uint32_t window, uint32_t hunters,
 
 static inline __attribute__((always_inline)) int playout_run(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
-    size_t *plies, int *winner, int *reason, const int bmi2)
+    size_t *plies, int *winner, int *reason, const int bmi2, const int popcnt)
 {
   const hare_game *hg = GAME(g);
   const hare_board *b = &hg->board;
@@ -422,6 +432,7 @@ static inline __attribute__((always_inline)) int playout_run(
   uint64_t ply = start->ply;
   uint64_t stop = max_plies ? ply + max_plies : UINT64_MAX;   /* the caller's limit */
   uint64_t cap = hg->max_plies ? hg->max_plies : UINT64_MAX;  /* the game's ply cap */
+  uint64_t limit = stop < cap ? stop : cap;
   seen_list seen;
   int rc = AG_OK;
   seen.keys = seen.stack_keys;
@@ -431,7 +442,7 @@ static inline __attribute__((always_inline)) int playout_run(
   /* A side with no move at a boundary is found when its ply comes (its move
    * count is 0), so the boundary need not count moves twice; the rarer ends
    * that settle() ranks below it (repetition, the cap) check it first. */
-  while (!result && ply < stop) {
+  while (!result) {
     uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS, to;
     int boundary = 1, repeats;
     if (side == HUNTERS) {
@@ -465,7 +476,7 @@ static inline __attribute__((always_inline)) int playout_run(
 #endif
       {
         int count[8], total = 0;
-        for (d = 0; d < 8; d++) total += count[d] = popcount25(t[d]);
+        for (d = 0; d < 8; d++) total += count[d] = POPCOUNT(t[d]);
         if (!total) {
           result = RESULT_HARE, why = AG_END_BLOCKED;
           break;
@@ -480,7 +491,7 @@ static inline __attribute__((always_inline)) int playout_run(
     } else {
       uint32_t steps = chain ? 0 : b->neighbours[hare] & empty;
       uint32_t lands = hare_landings(hg->jump_from, hare, hunters, empty);
-      uint64_t ns = (uint64_t)popcount25(steps), nj = (uint64_t)popcount25(lands), k;
+      uint64_t ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands), k;
       if (!(ns + nj + chain)) {
         result = RESULT_HUNTERS, why = AG_END_BLOCKED;
         break;
@@ -496,7 +507,7 @@ static inline __attribute__((always_inline)) int playout_run(
         hare = to;
         history_window = 0;
         seen_clear(&seen);
-        if (popcount25(hunters) <= WIN_THRESHOLD) {
+        if (POPCOUNT(hunters) <= WIN_THRESHOLD) {
           result = RESULT_HARE, why = AG_END_CAPTURES;
           break;
         }
@@ -520,8 +531,8 @@ static inline __attribute__((always_inline)) int playout_run(
         break;
       }
     }
-    if (ply >= cap) {
-      result = RESULT_DRAW, why = AG_END_PLY_LIMIT;
+    if (ply >= limit) {
+      if (ply >= cap) result = RESULT_DRAW, why = AG_END_PLY_LIMIT;
       break;
     }
   }
@@ -541,6 +552,7 @@ static inline __attribute__((always_inline)) int playout_run(
 }
 
 #undef SELECT_BIT
+#undef POPCOUNT
 
 /* The playout, compiled three ways: with BMI2 and popcnt, with popcnt, and
  * plain; hare_playout picks the best the CPU has.  All three play the same
@@ -550,14 +562,14 @@ static __attribute__((target("popcnt,bmi2"))) int playout_bmi2(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
     size_t *plies, int *winner, int *reason)
 {
-  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 1);
+  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 1, 1);
 }
 
 static __attribute__((target("popcnt"))) int playout_popcnt(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
     size_t *plies, int *winner, int *reason)
 {
-  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0);
+  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0, 1);
 }
 #endif
 
@@ -572,7 +584,7 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
   if (__builtin_cpu_supports("popcnt"))
     return playout_popcnt(g, pos, past, rng, max_plies, plies, winner, reason);
 #endif
-  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0);
+  return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0, 0);
 }
 
 /* ----------------------------------------------------------------- vtable */
