@@ -262,52 +262,6 @@ START_TEST(test_immobilised_hare)
 }
 END_TEST
 
-/* A playout from st with at most `limit` plies (0: none), checked against
- * the public random loop from the same seed; returns the reason it ended. */
-static int checked_playout(ag_state *st, uint64_t seed, size_t limit)
-{
-  ag_state *api = NULL;
-  ag_move mv[MAXMV];
-  uint64_t a = seed, b = seed;
-  size_t plies, n, k;
-  int w1, r1, w2, r2, o1, p;
-  ck_assert_int_eq(ag_state_clone(st, &api), AG_OK);
-  o1 = ag_state_playout(st, &a, limit, &plies, &w1, &r1);
-  for (k = 0; (limit == 0 || k < limit) && (p = ag_state_current_player(api)) >= 0; k++) {
-    ck_assert_int_eq(ag_state_legal_moves(api, p, mv, MAXMV, &n), AG_OK);
-    ck_assert_int_eq(ag_state_apply(api, mv[ag_rng_below(&b, n)]), AG_OK);
-  }
-  ck_assert_int_eq(o1, ag_state_outcome(api, &w2, &r2));
-  ck_assert_int_eq(w1, w2);
-  ck_assert_int_eq(r1, r2);
-  ck_assert_uint_eq(plies, k);
-  ck_assert_uint_eq(a, b);
-  ag_state_free(api);
-  return r1;
-}
-
-/* The playout ranks the ends as apply does: a hare blocked by the last ply
- * loses even when that ply also reaches the cap, or the playout's own limit. */
-START_TEST(test_playout_blocked_ranks_first)
-{
-  const char *before = ".XXXX/...X./X..../XX.../OXX.. X - 20";  /* d4-c3 blocks the hare */
-  ag_game *g = game("hare"), *capped = game("hare(max_plies=21)");
-  ag_state *st = state(g, before), *last = state(capped, before);
-  int seen[2][AG_END_PLY_LIMIT + 1] = {{0}};
-  uint64_t seed;
-  for (seed = 1; seed <= 300; seed++) {
-    seen[0][checked_playout(st, seed, 1)]++;
-    seen[1][checked_playout(last, seed, 0)]++;
-  }
-  ck_assert_int_gt(seen[0][AG_END_BLOCKED], 0);
-  ck_assert_int_gt(seen[0][AG_END_NONE], 0);
-  ck_assert_int_gt(seen[1][AG_END_BLOCKED], 0);
-  ck_assert_int_gt(seen[1][AG_END_PLY_LIMIT], 0);
-  ag_state_free(st), ag_state_free(last);
-  ag_game_free(g), ag_game_free(capped);
-}
-END_TEST
-
 START_TEST(test_repetition)
 {
   ag_game *g3 = game("hare"), *g2 = game("hare(repetition=2)"), *g0 = game("hare(repetition=0)");
@@ -506,7 +460,6 @@ static Suite *hare_suite(void)
   tcase_add_test(tc, test_three_jump_loop);
   tcase_add_test(tc, test_chain_option);
   tcase_add_test(tc, test_immobilised_hare);
-  tcase_add_test(tc, test_playout_blocked_ranks_first);
   tcase_add_test(tc, test_repetition);
   tcase_add_test(tc, test_repetition_window_after_capture);
   tcase_add_test(tc, test_ply_cap);

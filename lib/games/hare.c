@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
+#include "hare.h"
 #include "hare_board.h"
 
 enum { OPT_HUNTERS, OPT_FIRST, OPT_CHAIN, OPT_REPETITION, OPT_MAX_PLIES };
@@ -50,6 +51,7 @@ typedef struct hare_game {
   uint64_t mod_magic[MAX_MOVES + 1];   /* ceil(2^64 / d), see draw_below */
   uint32_t mod_2_32[MAX_MOVES + 1];    /* 2^32 mod d */
 #endif
+  int playout_build;           /* AG__HARE_PLAYOUT_*, the best this CPU runs */
   uint32_t start_hunters;
   int first, chain, repetition;
   uint32_t max_plies;
@@ -383,19 +385,6 @@ static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, ui
   return repeats;
 }
 
-/* The reference random playout on a copy of pos: the same moves, in the same
- * order, as hare_legal/hare_apply with moves[ag_rng_below(rng, n)], but on
- * scalars, counting moves instead of listing them, without the hash.  The
- * tests check it against the public API loop.  Repetition needs every
- * boundary position since the last capture: those from the real history are
- * counted through `past`, the playout's own in a seen_list. */
-#ifdef HARE_HAVE_BMI2_PATH
-#define SELECT_BIT(m, k) (bmi2 ? select_bit_bmi2((m), (k)) : select_bit((m), (k)))
-#else
-#define SELECT_BIT(m, k) select_bit((m), (k))
-#endif
-#define POPCOUNT(m) (popcnt ? popcount64(m) : popcount25(m))
-
 /* Whether the side to move at a turn boundary has no move, and so loses. */
 static int boundary_blocked(const hare_game *hg, uint32_t hunters, uint32_t hare, uint32_t side)
 {
@@ -418,6 +407,51 @@ static int past_repeats(const ag__past *past, uint32_t window, uint32_t hunters,
   return n;
 }
 
+/* At the ply limit of a playout: the game's cap ends the game in a draw; the
+ * caller's limit just stops.  Always 1 (the playout stops). */
+static int ply_limit_stops(uint64_t ply, uint64_t cap, uint32_t *result, uint32_t *why)
+{
+  if (ply >= cap) *result = RESULT_DRAW, *why = AG_END_PLY_LIMIT;
+  return 1;
+}
+
+/* The ends decided at a turn boundary, `mover` to move, other than a blocked
+ * side: repetition, then the game's cap; also the caller's limit.  Returns
+ * nonzero when the playout stops here, with *result and *why set for an end
+ * (and *rc for running out of memory). */
+static inline __attribute__((always_inline)) int boundary_stops(
+    const hare_game *hg, seen_list *seen, const ag__past *past, uint32_t history_window,
+    uint32_t hunters, uint32_t hare, uint32_t mover, uint64_t ply, uint64_t limit, uint64_t cap,
+    uint32_t *result, uint32_t *why, int *rc)
+{
+  if (hg->repetition) {
+    int repeats = seen_count_add(seen, hunters | hare << 25 | mover << 30);
+    if (repeats < 0) {
+      *rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
+      return 1;
+    }
+    if (history_window) repeats += past_repeats(past, history_window, hunters, hare, mover);
+    if (repeats + 1 >= hg->repetition) {
+      *result = RESULT_DRAW, *why = AG_END_REPETITION;
+      return 1;
+    }
+  }
+  return ply >= limit && ply_limit_stops(ply, cap, result, why);
+}
+
+/* The reference random playout on a copy of pos: the same moves, in the same
+ * order, as hare_legal/hare_apply with moves[ag_rng_below(rng, n)], but on
+ * scalars, counting moves instead of listing them, without the hash.  The
+ * tests check it against the public API loop.  Repetition needs every
+ * boundary position since the last capture: those from the real history are
+ * counted through `past`, the playout's own in a seen_list. */
+#ifdef HARE_HAVE_BMI2_PATH
+#define SELECT_BIT(m, k) (bmi2 ? select_bit_bmi2((m), (k)) : select_bit((m), (k)))
+#else
+#define SELECT_BIT(m, k) select_bit((m), (k))
+#endif
+#define POPCOUNT(m) (popcnt ? popcount64(m) : popcount25(m))
+
 static inline __attribute__((always_inline)) int playout_run(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
     size_t *plies, int *winner, int *reason, const int bmi2, const int popcnt)
@@ -439,16 +473,18 @@ static inline __attribute__((always_inline)) int playout_run(
   seen.cap = sizeof seen.stack_keys / sizeof seen.stack_keys[0];
   seen_clear(&seen);
   if (!chain) seen_count_add(&seen, hunters | hare << 25 | side << 30);
-  /* A side with no move at a boundary is found when its ply comes (its move
+  /* A turn of the hunters, then one of the hare, as long as the game lasts.
+   * A side with no move at a boundary is found when its ply comes (its move
    * count is 0), so the boundary need not count moves twice; the rarer ends
-   * that settle() ranks below it (repetition, the cap) check it first. */
-  while (!result) {
-    uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS, to;
-    int boundary = 1, repeats;
+   * that settle() ranks below it (repetition, the cap) check it at the end. */
+  if (result) goto over;
+  for (;;) {
+    uint32_t empty, to;
     if (side == HUNTERS) {
       uint32_t t[8];
       int d;
       uint64_t k;
+      empty = ~(hunters | 1u << hare) & ALL_POINTS;
       hunter_targets(hg, hunters, empty, t);
 #ifdef HARE_HAVE_BMI2_PATH
       if (bmi2) {
@@ -463,7 +499,7 @@ static inline __attribute__((always_inline)) int playout_run(
         int bit;
         if (!total) {
           result = RESULT_HARE, why = AG_END_BLOCKED;
-          break;
+          goto over;
         }
         k = draw_below(hg, &draws, total);
         m1 = 0 - (uint64_t)(k >= s1), m2 = 0 - (uint64_t)(k >= s2), m3 = 0 - (uint64_t)(k >= s3);
@@ -479,7 +515,7 @@ static inline __attribute__((always_inline)) int playout_run(
         for (d = 0; d < 8; d++) total += count[d] = POPCOUNT(t[d]);
         if (!total) {
           result = RESULT_HARE, why = AG_END_BLOCKED;
-          break;
+          goto over;
         }
         k = draw_below(hg, &draws, (uint64_t)total);
         for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
@@ -488,19 +524,27 @@ static inline __attribute__((always_inline)) int playout_run(
       ply++;
       hunters ^= 1u << to | 1u << (to + 6 - (STEP_OFFSETS_PLUS_6 >> 4 * d & 15));
       side = HARE;
-    } else {
-      uint32_t steps = chain ? 0 : b->neighbours[hare] & empty;
-      uint32_t lands = hare_landings(hg->jump_from, hare, hunters, empty);
-      uint64_t ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands), k;
+      if (boundary_stops(hg, &seen, past, history_window, hunters, hare, HARE, ply, limit, cap,
+                         &result, &why, &rc))
+        goto over;
+    }
+    /* The hare's turn: one ply, or a chain of jumps. */
+    for (;;) {
+      uint32_t steps, lands;
+      uint64_t ns, nj, k;
+      empty = ~(hunters | 1u << hare) & ALL_POINTS;
+      steps = chain ? 0 : b->neighbours[hare] & empty;
+      lands = hare_landings(hg->jump_from, hare, hunters, empty);
+      ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands);
       if (!(ns + nj + chain)) {
         result = RESULT_HUNTERS, why = AG_END_BLOCKED;
-        break;
+        goto over;
       }
       k = draw_below(hg, &draws, ns + nj + chain);
       ply++;
       if (k < ns) {
         hare = (uint32_t)SELECT_BIT(steps, k);
-        side = HUNTERS;
+        break;
       } else if (k < ns + nj) {
         to = (uint32_t)SELECT_BIT(lands, k - ns);
         hunters &= ~(1u << (hare + to) / 2);
@@ -509,35 +553,25 @@ static inline __attribute__((always_inline)) int playout_run(
         seen_clear(&seen);
         if (POPCOUNT(hunters) <= WIN_THRESHOLD) {
           result = RESULT_HARE, why = AG_END_CAPTURES;
-          break;
+          goto over;
         }
         chain = hg->chain && hare_can_jump(hg, hare, hunters);
-        boundary = !chain;
-        if (boundary) side = HUNTERS;
+        if (!chain) break;
+        if (ply >= limit && ply_limit_stops(ply, cap, &result, &why)) goto over;
       } else {
         chain = 0;  /* pass */
-        side = HUNTERS;
-      }
-    }
-    if (boundary && hg->repetition) {
-      repeats = seen_count_add(&seen, hunters | hare << 25 | side << 30);
-      if (repeats < 0) {
-        rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
-        break;
-      }
-      if (history_window) repeats += past_repeats(past, history_window, hunters, hare, side);
-      if (repeats + 1 >= hg->repetition) {
-        result = RESULT_DRAW, why = AG_END_REPETITION;
         break;
       }
     }
-    if (ply >= limit) {
-      if (ply >= cap) result = RESULT_DRAW, why = AG_END_PLY_LIMIT;
-      break;
-    }
+    side = HUNTERS;
+    if (boundary_stops(hg, &seen, past, history_window, hunters, hare, HUNTERS, ply, limit, cap,
+                       &result, &why, &rc))
+      goto over;
   }
-  /* A repetition or the cap ranks below a blocked side (settle's order), and
-   * a playout stopped by max_plies must still see a blocked side. */
+over:
+  /* The cap ranks below a blocked side (settle's order), and a playout
+   * stopped by max_plies must still see a blocked side.  (A repetition never
+   * meets one: the same position was not blocked before.) */
   if (rc == AG_OK && ply != start->ply && !chain &&
       (result == RESULT_NONE || result == RESULT_DRAW) && boundary_blocked(hg, hunters, hare, side))
     result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
@@ -573,16 +607,48 @@ static __attribute__((target("popcnt"))) int playout_popcnt(
 }
 #endif
 
+/* Whether this CPU can run a playout build. */
+static int cpu_runs(int build)
+{
+#ifdef HARE_HAVE_BMI2_PATH
+  /* libgcc fills the CPU feature table in a constructor, before any call. */
+  if (build == AG__HARE_PLAYOUT_BMI2)
+    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  if (build == AG__HARE_PLAYOUT_POPCNT) return __builtin_cpu_supports("popcnt");
+#endif
+  return build == AG__HARE_PLAYOUT_PLAIN;
+}
+
+/* The fastest build this CPU runs.  AMD's Zen 1 and 2 have BMI2 but run pdep
+ * in microcode (hundreds of cycles), so they get the popcnt build. */
+static int best_playout_build(void)
+{
+#ifdef HARE_HAVE_BMI2_PATH
+  int slow_pdep = __builtin_cpu_is("znver1") || __builtin_cpu_is("znver2");
+  if (!slow_pdep && cpu_runs(AG__HARE_PLAYOUT_BMI2)) return AG__HARE_PLAYOUT_BMI2;
+#endif
+  return cpu_runs(AG__HARE_PLAYOUT_POPCNT) ? AG__HARE_PLAYOUT_POPCNT : AG__HARE_PLAYOUT_PLAIN;
+}
+
+int ag__hare_use_playout(ag_game *g, int build)
+{
+  if (!g || g->vt != &ag__hare_vt || !cpu_runs(build))
+    return ag__fail(AG_EINVAL, "hare playout build %d: not a hare game, or not on this CPU", build);
+  ((hare_game *)g->data)->playout_build = build;
+  return AG_OK;
+}
+
 static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
                         uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
                         int *reason)
 {
 #ifdef HARE_HAVE_BMI2_PATH
-  /* libgcc fills the CPU feature table in a constructor, before any call. */
-  if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
+  switch (GAME(g)->playout_build) {
+  case AG__HARE_PLAYOUT_BMI2:
     return playout_bmi2(g, pos, past, rng, max_plies, plies, winner, reason);
-  if (__builtin_cpu_supports("popcnt"))
+  case AG__HARE_PLAYOUT_POPCNT:
     return playout_popcnt(g, pos, past, rng, max_plies, plies, winner, reason);
+  }
 #endif
   return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0, 0);
 }
@@ -642,6 +708,7 @@ static int hare_setup(ag_game *g)
   hg->chain = g->opt[OPT_CHAIN];
   hg->repetition = g->opt[OPT_REPETITION];
   hg->max_plies = (uint32_t)g->opt[OPT_MAX_PLIES];
+  hg->playout_build = best_playout_build();
   g->nodes = hg->nodes;
   g->num_nodes = HARE_POINTS;
   g->edges = hg->edges;

@@ -1,0 +1,18 @@
+/*
+ * hare.h -- internal hooks of the hare hunt (lib/games/hare.c) for tests.
+ * Not part of the public API and not exported.
+ */
+#ifndef HARE_H
+#define HARE_H
+
+#include "ag_internal.h"
+
+/* The builds of the random playout: plain C, with popcnt, with popcnt and BMI2. */
+enum { AG__HARE_PLAYOUT_PLAIN, AG__HARE_PLAYOUT_POPCNT, AG__HARE_PLAYOUT_BMI2 };
+
+/* Makes game g (a hare hunt with no states yet) run playouts with `build`, so
+ * that the tests can run every build on one machine.  Returns AG_OK, or
+ * AG_EINVAL when g is not a hare hunt or this CPU cannot run the build. */
+int ag__hare_use_playout(ag_game *g, int build);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * check_hare_builds.c -- every build of the hare's random playout (plain C,
+ * popcnt, popcnt+BMI2) plays exactly the game of the public random loop.
+ *
+ * The library picks the best build the CPU runs, so the other suites only
+ * ever see that one.  The internal hook ag__hare_use_playout forces each
+ * build in turn; this suite is linked with the library's sources (not the
+ * shared library) because the hook is internal.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "ancientgames.h"
+#include "games/hare.h"
+#include "check_main.h"
+
+#define MAXMV 128
+
+static const char *const specs[] = {
+  "hare", "hare(chain=0)", "hare(repetition=2)", "hare(first=hare,hunters=10)",
+  "hare(hunters=11,repetition=0,max_plies=120)",
+};
+
+/* Whether this CPU runs a build, asked independently of the library. */
+static int cpu_has(int build)
+{
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  if (build == AG__HARE_PLAYOUT_BMI2) return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  if (build == AG__HARE_PLAYOUT_POPCNT) return __builtin_cpu_supports("popcnt");
+#endif
+  return build == AG__HARE_PLAYOUT_PLAIN;
+}
+
+static int random_ply(ag_state *st, uint64_t *rng)
+{
+  ag_move mv[MAXMV];
+  size_t n;
+  int p = ag_state_current_player(st);
+  if (p < 0) return 0;
+  ck_assert_int_eq(ag_state_legal_moves(st, p, mv, MAXMV, &n), AG_OK);
+  ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(rng, n)]), AG_OK);
+  return 1;
+}
+
+/* A playout from st (at most `limit` plies, 0: none) against the public
+ * random loop from the same seed; st itself is left as it was.  Returns the
+ * reason the playout ended. */
+static int checked_playout(ag_state *st, uint64_t seed, size_t limit)
+{
+  ag_state *api = NULL;
+  uint64_t a = seed, b = seed;
+  size_t plies, k;
+  int w1, r1, w2, r2, o1;
+  char before[128], after[128];
+  ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
+  ck_assert_int_eq(ag_state_clone(st, &api), AG_OK);
+  o1 = ag_state_playout(st, &a, limit, &plies, &w1, &r1);
+  for (k = 0; (limit == 0 || k < limit) && random_ply(api, &b); k++) {}
+  ck_assert_int_eq(o1, ag_state_outcome(api, &w2, &r2));
+  ck_assert_int_eq(w1, w2);
+  ck_assert_int_eq(r1, r2);
+  ck_assert_uint_eq(plies, k);
+  ck_assert_uint_eq(a, b);
+  ck_assert_int_eq(ag_state_to_text(st, after, sizeof after, NULL), AG_OK);
+  ck_assert_str_eq(after, before);
+  ag_state_free(api);
+  return r1;
+}
+
+static ag_game *game_with_build(const char *spec, int build)
+{
+  ag_game *g = NULL;
+  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
+  ck_assert_int_eq(ag__hare_use_playout(g, build), AG_OK);
+  return g;
+}
+
+/* Games from the start, from mid-game with history behind them, whole or
+ * cut short, in every variant above. */
+START_TEST(test_build_plays_the_api_loop)
+{
+  size_t s;
+  if (!cpu_has(_i)) {
+    ag_game *g = NULL;
+    ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+    ck_assert_int_eq(ag__hare_use_playout(g, _i), AG_EINVAL);
+    ag_game_free(g);
+    return;
+  }
+  for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+    ag_game *g = game_with_build(specs[s], _i);
+    ag_state *st = NULL;
+    uint64_t seed;
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    for (seed = 1; seed <= 400; seed++) {
+      uint64_t prefix = seed * 7919;
+      size_t k;
+      ag_state_reset(st);
+      for (k = 0; k < seed % 13 && random_ply(st, &prefix); k++) {}
+      if (ag_state_is_terminal(st)) continue;
+      checked_playout(st, seed, seed % 3 ? 0 : seed % 50 + 1);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* A hare blocked by the last ply loses, also when that ply reaches the cap
+ * or the playout's own limit (settle's order of the ends). */
+START_TEST(test_build_ranks_ends_as_apply)
+{
+  const char *before = ".XXXX/...X./X..../XX.../OXX.. X - 20";  /* d4-c3 blocks the hare */
+  ag_game *g, *capped;
+  ag_state *st = NULL, *last = NULL;
+  int seen[2][AG_END_PLY_LIMIT + 1] = {{0}};
+  uint64_t seed;
+  if (!cpu_has(_i)) return;  /* refused: see test_build_plays_the_api_loop */
+  g = game_with_build("hare", _i);
+  capped = game_with_build("hare(max_plies=21)", _i);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_new(capped, &last), AG_OK);
+  ck_assert_int_eq(ag_state_set_text(st, before), AG_OK);
+  ck_assert_int_eq(ag_state_set_text(last, before), AG_OK);
+  for (seed = 1; seed <= 300; seed++) {
+    seen[0][checked_playout(st, seed, 1)]++;
+    seen[1][checked_playout(last, seed, 0)]++;
+  }
+  ck_assert_int_gt(seen[0][AG_END_BLOCKED], 0);
+  ck_assert_int_gt(seen[0][AG_END_NONE], 0);
+  ck_assert_int_gt(seen[1][AG_END_BLOCKED], 0);
+  ck_assert_int_gt(seen[1][AG_END_PLY_LIMIT], 0);
+  ag_state_free(st), ag_state_free(last);
+  ag_game_free(g), ag_game_free(capped);
+}
+END_TEST
+
+/* The hook refuses what is not a hare hunt or not a build. */
+START_TEST(test_hook_refuses)
+{
+  ag_game *g = NULL;
+  ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
+  ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
+  ag_game_free(g);
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag__hare_use_playout(g, -1), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_BMI2 + 1), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_playout(NULL, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *builds_suite(void)
+{
+  Suite *s = suite_create("hare_builds");
+  TCase *tc = tcase_create("builds");
+  tcase_set_timeout(tc, 120);
+  tcase_add_loop_test(tc, test_build_plays_the_api_loop, AG__HARE_PLAYOUT_PLAIN,
+                      AG__HARE_PLAYOUT_BMI2 + 1);
+  tcase_add_loop_test(tc, test_build_ranks_ends_as_apply, AG__HARE_PLAYOUT_PLAIN,
+                      AG__HARE_PLAYOUT_BMI2 + 1);
+  tcase_add_test(tc, test_hook_refuses);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(builds_suite()); }
