@@ -20,6 +20,10 @@ enum { RESULT_NONE, RESULT_HUNTERS, RESULT_HARE, RESULT_DRAW };
 
 #define WIN_THRESHOLD 9          /* the hare wins when this many hunters are left */
 #define MAX_MOVES 96             /* 12 hunters x 8 neighbours bounds every move list */
+/* Move counts seen by a playout's draws: the hunters have at most 38 moves
+ * (every placement of 10-12 hunters and the hare, enumerated), the hare at
+ * most 8 steps and jumps plus a pass. */
+#define DRAW_MAX_BOUND 40
 #define PASS_MOVE AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
 #define ALL_POINTS 0x1ffffffu
 
@@ -48,8 +52,7 @@ typedef struct hare_game {
   uint32_t jump_from[8];      /* points with two steps of a line in each direction */
   uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
 #ifdef __SIZEOF_INT128__
-  uint64_t mod_magic[MAX_MOVES + 1];   /* ceil(2^64 / d), see draw_below */
-  uint32_t mod_2_32[MAX_MOVES + 1];    /* 2^32 mod d */
+  uint64_t mod_magic[DRAW_MAX_BOUND + 1];  /* ceil(2^64 / d), see draw_below */
 #endif
   int playout_build;           /* AG__HARE_PLAYOUT_*, the best this CPU runs */
   uint32_t start_hunters;
@@ -89,8 +92,6 @@ static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
  * of step_offsets), so that a random pick can count each direction's targets
  * with one popcount instead of building the list. */
 static const int step_offsets[8] = {-6, -5, -4, -1, 1, 4, 5, 6};
-/* The same plus 6, a nibble each: a shift instead of a load in playouts. */
-#define STEP_OFFSETS_PLUS_6 0xCBA75210u
 
 
 static int popcount25(uint32_t x)
@@ -119,20 +120,6 @@ static inline __attribute__((always_inline)) void hunter_targets(const hare_game
   t[5] = ((hunters & hg->step_from[5]) << 4) & empty;
   t[6] = ((hunters & hg->step_from[6]) << 5) & empty;
   t[7] = ((hunters & hg->step_from[7]) << 6) & empty;
-}
-
-/* Jumps available to the hare from its point, ascending by (over, landing). */
-static size_t hare_jumps(const hare_board *b, const hare_pos *p, ag_move *out)
-{
-  uint32_t occupied = p->hunters | (1u << p->hare);
-  int from = p->hare, k;
-  size_t n = 0;
-  for (k = 0; k < b->jump_count[from]; k++) {
-    int over = b->jump_over[from][k], land = b->jump_land[from][k];
-    if ((p->hunters >> over & 1) && !(occupied >> land & 1))
-      out[n++] = AG__MOVE(AG_MOVE_JUMP, over, land, from);
-  }
-  return n;
 }
 
 /* The landing points of the hare's jumps: per direction, over a hunter next
@@ -211,7 +198,10 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
     for (d = 0; d < 8; d++)
       if ((hg->step_from[d] >> p->hare & 1) && (empty >> (p->hare + step_offsets[d]) & 1))
         out[n++] = AG__MOVE(AG_MOVE_STEP, d + 1, p->hare + step_offsets[d], p->hare);
-  n += hare_jumps(&hg->board, p, out + n);
+  for (m = hare_landings(hg->jump_from, p->hare, p->hunters, empty); m; m &= m - 1) {
+    int to = __builtin_ctz(m);
+    out[n++] = AG__MOVE(AG_MOVE_JUMP, (p->hare + to) / 2, to, p->hare);
+  }
   if (p->chain) out[n++] = PASS_MOVE;
   return n;
 }
@@ -316,25 +306,23 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
 }
 
 
-/* Exactly ag_rng_below(rng, bound) for bound <= MAX_MOVES, without a division
- * (its latency dominated the playout).  r is first reduced to x < 2^57 with
- * x = r (mod bound): for bound <= 40 as r mod lcm(1..40), which does not wait
- * for bound (r is known long before the position's move count); for larger
- * bounds as hi * (2^32 mod bound) + lo.  Then x mod bound is taken by
- * multiplication (Lemire, Kaser, Kurz, "Faster remainder by direct
- * computation", 2019: exact when 64 >= bits(x) + bits(bound)). */
-#define LCM_1_TO_40 UINT64_C(5342931457063200)  /* < 2^53 */
+/* Exactly ag_rng_below(rng, bound), without a division (its latency
+ * dominated the playout).  r is first reduced to x = r mod lcm(1..40) < 2^53,
+ * so x = r (mod bound) for every bound <= 40; this does not wait for bound
+ * (r is known long before the position's move count).  Then x mod bound is
+ * taken by multiplication (Lemire, Kaser, Kurz, "Faster remainder by direct
+ * computation", 2019: exact when 64 >= bits(x) + bits(bound)).  A larger
+ * bound cannot occur (DRAW_MAX_BOUND); it would take the division. */
+#define LCM_1_TO_40 UINT64_C(5342931457063200)
 static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game *hg, uint64_t *rng,
                                                                  uint64_t bound)
 {
 #ifdef __SIZEOF_INT128__
   __extension__ typedef unsigned __int128 u128;
-  uint64_t r, x;
-  if (bound <= 1) return 0;
+  uint64_t r;
+  if (bound <= 1 || bound > DRAW_MAX_BOUND) return ag__rng_below(rng, bound);
   do r = ag__rng_next(rng); while (r < bound && r < (0 - bound) % bound);
-  if (bound <= 40) x = r % LCM_1_TO_40;
-  else x = (r >> 32) * hg->mod_2_32[bound] + (r & 0xffffffffu);
-  return (uint64_t)(((u128)(hg->mod_magic[bound] * x) * bound) >> 64);
+  return (uint64_t)(((u128)(hg->mod_magic[bound] * (r % LCM_1_TO_40)) * bound) >> 64);
 #else
   (void)hg;
   return ag__rng_below(rng, bound);
@@ -385,34 +373,21 @@ static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, ui
   return repeats;
 }
 
-/* Whether the side to move at a turn boundary has no move, and so loses. */
-static int boundary_blocked(const hare_game *hg, uint32_t hunters, uint32_t hare, uint32_t side)
+/* The playout's scalars as a turn-boundary position, for the helpers above
+ * (only on the rare paths: a stop, or history before the playout). */
+static hare_pos boundary_pos(uint32_t hunters, uint32_t hare, uint32_t side, uint32_t since_capture)
 {
   hare_pos at = {0};
   at.hunters = hunters, at.hare = (uint8_t)hare, at.to_move = (uint8_t)side;
-  return !can_move(hg, &at);
-}
-
-/* Earlier occurrences of a boundary position among those of the real history
- * that are still inside the repetition window. */
-static int past_repeats(const ag__past *past, uint32_t window, uint32_t hunters, uint32_t hare,
-                        uint32_t side)
-{
-  hare_pos at = {0};
-  size_t back;
-  int n = 0;
-  at.hunters = hunters, at.hare = (uint8_t)hare, at.to_move = (uint8_t)side;
-  for (back = 0; back < window && back < past->count; back++)
-    n += same_boundary(ag__past_at(past, back), &at);
-  return n;
+  at.since_capture = since_capture;
+  return at;
 }
 
 /* At the ply limit of a playout: the game's cap ends the game in a draw; the
- * caller's limit just stops.  Always 1 (the playout stops). */
-static int ply_limit_stops(uint64_t ply, uint64_t cap, uint32_t *result, uint32_t *why)
+ * caller's limit just stops. */
+static void reach_ply_limit(uint64_t ply, uint64_t cap, uint32_t *result, uint32_t *why)
 {
   if (ply >= cap) *result = RESULT_DRAW, *why = AG_END_PLY_LIMIT;
-  return 1;
 }
 
 /* The ends decided at a turn boundary, `mover` to move, other than a blocked
@@ -430,13 +405,18 @@ static inline __attribute__((always_inline)) int boundary_stops(
       *rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
       return 1;
     }
-    if (history_window) repeats += past_repeats(past, history_window, hunters, hare, mover);
+    if (history_window) {
+      hare_pos at = boundary_pos(hunters, hare, mover, history_window);
+      repeats += count_repeats(&at, past);
+    }
     if (repeats + 1 >= hg->repetition) {
       *result = RESULT_DRAW, *why = AG_END_REPETITION;
       return 1;
     }
   }
-  return ply >= limit && ply_limit_stops(ply, cap, result, why);
+  if (ply < limit) return 0;
+  reach_ply_limit(ply, cap, result, why);
+  return 1;
 }
 
 /* The reference random playout on a copy of pos: the same moves, in the same
@@ -522,7 +502,7 @@ static inline __attribute__((always_inline)) int playout_run(
         to = (uint32_t)select_bit(t[d], k);
       }
       ply++;
-      hunters ^= 1u << to | 1u << (to + 6 - (STEP_OFFSETS_PLUS_6 >> 4 * d & 15));
+      hunters ^= 1u << to | 1u << (to - step_offsets[d]);
       side = HARE;
       if (boundary_stops(hg, &seen, past, history_window, hunters, hare, HARE, ply, limit, cap,
                          &result, &why, &rc))
@@ -557,7 +537,10 @@ static inline __attribute__((always_inline)) int playout_run(
         }
         chain = hg->chain && hare_can_jump(hg, hare, hunters);
         if (!chain) break;
-        if (ply >= limit && ply_limit_stops(ply, cap, &result, &why)) goto over;
+        if (ply >= limit) {
+          reach_ply_limit(ply, cap, &result, &why);
+          goto over;
+        }
       } else {
         chain = 0;  /* pass */
         break;
@@ -573,8 +556,10 @@ over:
    * stopped by max_plies must still see a blocked side.  (A repetition never
    * meets one: the same position was not blocked before.) */
   if (rc == AG_OK && ply != start->ply && !chain &&
-      (result == RESULT_NONE || result == RESULT_DRAW) && boundary_blocked(hg, hunters, hare, side))
-    result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
+      (result == RESULT_NONE || result == RESULT_DRAW)) {
+    hare_pos at = boundary_pos(hunters, hare, side, 0);
+    if (!can_move(hg, &at)) result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
+  }
   if (seen.keys != seen.stack_keys) free(seen.keys);
   *rng = draws;
   *plies = (size_t)(ply - start->ply);
@@ -691,10 +676,7 @@ static int hare_setup(ag_game *g)
     hg->edges[i].kind = hg->board.edge_diagonal[i] ? AG_EDGE_DIAGONAL : AG_EDGE_LINE;
   }
 #ifdef __SIZEOF_INT128__
-  for (i = 1; i <= MAX_MOVES; i++) {
-    hg->mod_magic[i] = UINT64_MAX / (unsigned)i + 1;
-    hg->mod_2_32[i] = (uint32_t)((UINT64_C(1) << 32) % (unsigned)i);
-  }
+  for (i = 1; i <= DRAW_MAX_BOUND; i++) hg->mod_magic[i] = UINT64_MAX / (unsigned)i + 1;
 #endif
   ag__zobrist_fill(keys, sizeof keys / sizeof keys[0], "hare");
   memcpy(hg->key_hunter, keys, sizeof hg->key_hunter);
