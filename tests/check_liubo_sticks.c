@@ -728,6 +728,35 @@ START_TEST(test_captures_and_owls)
 }
 END_TEST
 
+/* Taking the enemy's stones on X is not the end while the enemy still has its owl
+ * elsewhere (R34 counts the owl): the promote variant stays, and under
+ * promotion=forced it is the only landing on X. */
+START_TEST(test_landing_on_x_enemy_owl_elsewhere)
+{
+  static const char *const pos =
+    "white B owl - reserve 5 held 0 removed 0; black X6 owl 10 reserve 0 held 4 removed 0; "
+    "white move 1; turns 0";
+  ag_game *g = game("liubo_sticks"), *gf = game("liubo_sticks(promotion=forced)");
+  ag_state *st = state(g, pos), *sf = state(gf, pos);
+  ck_legal(st, "1:B-X 1:B-X+ 1:res-1");
+  ck_legal(sf, "1:B-X+ 1:res-1");
+  play(st, "1:B-X+");
+  ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
+  ck_text(st, "white - owl X reserve 5 held 0 removed 0; black - owl 10 reserve 0 held 5 "
+              "removed 0; black throw; turns 1");
+  ag_state_undo(st);
+  play(st, "1:B-X");
+  ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
+  ck_text(st, "white X6 owl - reserve 5 held 0 removed 0; black - owl 10 reserve 0 held 5 "
+              "removed 0; black throw; turns 1");
+  play(sf, "1:B-X+");
+  ck_text(sf, "white - owl X reserve 5 held 0 removed 0; black - owl 10 reserve 0 held 5 "
+              "removed 0; black throw; turns 1");
+  ag_state_free(st), ag_state_free(sf);
+  ag_game_free(g), ag_game_free(gf);
+}
+END_TEST
+
 /* Taking the enemy's last pieces wins at once (R34), even in the middle of a turn. */
 START_TEST(test_all_taken)
 {
@@ -1303,6 +1332,7 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_lone_promotion_no_step_back);
   tcase_add_test(tc, test_stack_other_stone);
   tcase_add_test(tc, test_captures_and_owls);
+  tcase_add_test(tc, test_landing_on_x_enemy_owl_elsewhere);
   tcase_add_test(tc, test_all_taken);
   tcase_add_test(tc, test_option_first);
   tcase_add_test(tc, test_option_stone_capture);

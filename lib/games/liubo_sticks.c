@@ -329,13 +329,13 @@ static size_t ls_chance(const ag_game *g, const void *vpos, ag_move *out, uint32
 }
 
 /* Whether a stone of `side` landing on X now would end the game at once (it takes
- * the enemy owl, or the enemy's last available pieces). */
+ * the enemy owl, or the enemy's last available pieces: the same test, available(),
+ * as apply_submove's R34 check, so an enemy owl elsewhere keeps the game going). */
 static int landing_on_x_ends(const ag_game *g, const ls_pos *p, int side)
 {
   int q = 1 - side, nx = p->stones[q][LS_XH6] + p->stones[q][LS_XH11];
   if (p->owl[q] == LS_X) return 1;
-  return g->opt[OPT_STONE_CAPTURE] == SCAP_PRISONER && nx > 0 && p->board[q] == nx &&
-         p->reserve[q] == 0;
+  return g->opt[OPT_STONE_CAPTURE] == SCAP_PRISONER && nx > 0 && available(p, q) == nx;
 }
 
 /* Appends the stone moves by v from one slot. */
