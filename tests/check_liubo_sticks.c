@@ -240,6 +240,8 @@ START_TEST(test_throw_distribution)
     ck_assert_uint_eq(w[i], weights[i]);
     ck_assert_int_eq(ag_move_info(g, mv[i], &kind, &from, &to), AG_OK);
     ck_assert_int_eq(kind, AG_MOVE_CHANCE);
+    ck_assert_int_eq(from, -1);
+    ck_assert_int_eq(to, -1);
     if (i) ck_assert_uint_gt(mv[i], mv[i - 1]);
     sum += w[i];
     by_sum[(t[0] - '0') + (t[2] - '0')] += w[i];
@@ -528,7 +530,7 @@ START_TEST(test_entry_vectors)
   ag_state *st = state(g, NULL);
   static const char *const throws[4] = {"1+1", "2+2", "3+3", "4+4"};
   static const char *const entries[4] = {"1:res-1", "2:res-2", "3:res-3", "4:res-4"};
-  int v, node, kind, from, to;
+  int v, kind, from, to;
   ag_move m;
   for (v = 0; v < 4; v++) {
     play(st, throws[v]);
@@ -541,7 +543,6 @@ START_TEST(test_entry_vectors)
     ck_assert_str_eq(ag_game_node_name(g, to), entries[v] + 6);
     ag_state_undo(st);
   }
-  (void)node;
   ag_state_free(st);
   ag_game_free(g);
 }
@@ -757,6 +758,28 @@ START_TEST(test_landing_on_x_enemy_owl_elsewhere)
 }
 END_TEST
 
+/* Settled point 1: a stone landing on X that takes the enemy owl ends the game, so it
+ * is one move with no promote variant, under either promotion option. */
+START_TEST(test_stone_takes_owl_on_x_no_promote)
+{
+  static const char *const pos =
+    "white B owl - reserve 5 held 0 removed 0; black 10 owl X reserve 4 held 0 removed 0; "
+    "white move 1; turns 0";
+  ag_game *g = game("liubo_sticks"), *gf = game("liubo_sticks(promotion=forced)");
+  ag_state *st = state(g, pos), *sf = state(gf, pos);
+  int w, r;
+  ck_legal(st, "1:B-X 1:res-1");
+  ck_legal(sf, "1:B-X 1:res-1");
+  play(st, "1:B-X");
+  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
+  ck_assert(w == 0 && r == AG_END_OWL);
+  ck_text(st, "white X6 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 4 held 1 "
+              "removed 0; over white owl; turns 0");
+  ag_state_free(st), ag_state_free(sf);
+  ag_game_free(g), ag_game_free(gf);
+}
+END_TEST
+
 /* Taking the enemy's last pieces wins at once (R34), even in the middle of a turn. */
 START_TEST(test_all_taken)
 {
@@ -782,8 +805,8 @@ START_TEST(test_option_first)
 {
   ag_game *g0 = game("liubo_sticks"), *g1 = game("liubo_sticks(first=1)");
   ag_state *s0 = state(g0, NULL), *s1 = state(g1, NULL);
-  ck_assert_str_eq(strstr(text(s0), "; white throw") ? "w" : "?", "w");
-  ck_assert_str_eq(strstr(text(s1), "; black throw") ? "b" : "?", "b");
+  ck_assert_ptr_nonnull(strstr(text(s0), "; white throw"));
+  ck_assert_ptr_nonnull(strstr(text(s1), "; black throw"));
   play(s1, "1+2");
   ck_assert_int_eq(ag_state_current_player(s1), 1);
   play(s0, "1+2");
@@ -935,6 +958,45 @@ START_TEST(test_option_five)
   ck_assert_int_eq(ag_state_outcome(so, NULL, NULL), AG_OUTCOME_ONGOING);
   ag_state_free(se), ag_state_free(si), ag_state_free(so);
   ag_game_free(ge), ag_game_free(gi), ag_game_free(go);
+}
+END_TEST
+
+/* Under rethrow=bead the end-of-turn five-stone check waits for the whole turn: the
+ * new owl earns an extra throw, and a capture with it can still save Black. */
+START_TEST(test_option_five_waits_for_rethrow)
+{
+  static const char *const misses =
+    "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 4,6 owl - reserve 0 held 4 "
+    "removed 0; black move 2+3; turns 0";
+  ag_game *g = game("liubo_sticks(rethrow=bead)");
+  ag_state *st = state(g, misses);
+  int w, r;
+  play(st, "3:6-X+");
+  ck_text(st, "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 4 owl X reserve 0 "
+              "held 4 removed 0; black move 2 lock owl prev B bead; turns 0");
+  /* Without the extra throw Black would lose here (test_option_five). */
+  play(st, "2:4-6");
+  ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
+  ck_text(st, "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 6 owl X reserve 0 "
+              "held 4 removed 0; black throw; turns 0");
+  /* The extra throw takes a stone (6 -> 7): four left, Black survives the turn. */
+  play_all(st, "1+2 1:6-7 2:owlX-A");
+  ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
+  ck_text(st, "white 13,17,19,20 owl - reserve 1 held 1 removed 0; black 7 owl A reserve 0 "
+              "held 4 removed 0; white throw; turns 1");
+  /* The extra throw takes nothing: Black loses when the whole turn ends. */
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  play_all(st, "2+3 2:6-8");
+  ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
+  play(st, "3:owlX-16");
+  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
+  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_text(st, "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 8 owl 16 reserve 0 "
+              "held 4 removed 0; over white five; turns 1");
+  ag_state_free(st);
+  ag_game_free(g);
 }
 END_TEST
 
@@ -1170,7 +1232,6 @@ START_TEST(test_info_and_hash)
    * ignores the turn counter. */
   other = state(g, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
                    "removed 0; white move 2; turns 3");
-  play(st, "3:res-3");
   ck_assert_int_eq(ag_state_set_text(st, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl "
                                          "- reserve 5 held 0 removed 0; white move 2 lock 3; turns 3"),
                    AG_OK);
@@ -1187,8 +1248,24 @@ END_TEST
 
 /* ------------------------------------------------------------ random games */
 
+/* The "removed N" count of side s in the position text. */
+static int removed_in_text(const ag_state *st, int s)
+{
+  const char *t = text(st), *seg = t, *at;
+  int n = -1;
+  if (s == 1) {
+    seg = strstr(t, "; black ");
+    ck_assert_ptr_nonnull(seg);
+  }
+  at = strstr(seg, " removed ");
+  ck_assert_ptr_nonnull(at);
+  ck_assert_int_eq(sscanf(at, " removed %d", &n), 1);
+  return n;
+}
+
 /* Checks board + reserve + held by the opponent + removed = 6 for both sides, using
- * ag_state_piece over the stations and the info counters. */
+ * ag_state_piece over the stations and the info counters, and that the captured
+ * count less the freeable prisoners is the text's removed field. */
 static void check_conservation(const ag_state *st)
 {
   int s, node, i, owner, kind, count, board[2] = {0, 0}, res, pris, capt;
@@ -1199,7 +1276,7 @@ static void check_conservation(const ag_state *st)
     ck_assert_int_eq(ag_state_info(st, AG_INFO_RESERVE, s, &res), AG_OK);
     ck_assert_int_eq(ag_state_info(st, AG_INFO_PRISONERS, s, &pris), AG_OK);
     ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 1 - s, &capt), AG_OK);
-    ck_assert_int_ge(capt, pris);
+    ck_assert_int_eq(capt - pris, removed_in_text(st, s));
     /* capt = held + removed; a taken owl (game over) counts among the held. */
     ck_assert_msg(board[s] + res + capt == 6, "side %d: board %d reserve %d captured %d: %s", s,
                   board[s], res, capt, text(st));
@@ -1217,7 +1294,7 @@ START_TEST(test_random_games_invariants)
     ag_move mv[512];
     size_t n, i, maxn = 0;
     int game_no;
-    char before[TEXT_CAP], mt[32];
+    char before[TEXT_CAP], moves[TEXT_CAP], mt[32];
     for (game_no = 0; game_no < 30; game_no++) {
       ag_state_reset(st);
       for (;;) {
@@ -1229,6 +1306,9 @@ START_TEST(test_random_games_invariants)
         ck_assert_int_eq(ag_state_set_text(copy, before), AG_OK);
         ck_assert_str_eq(text(copy), before);
         ck_assert_uint_eq(ag_state_hash(copy), h);
+        ck_assert_int_eq(ag_state_current_player(copy), cp);
+        snprintf(moves, sizeof moves, "%s", legal(st));
+        ck_assert_str_eq(legal(copy), moves);
         if (cp == AG_PLAYER_TERMINAL) break;
         ck_assert_int_eq(ag_state_legal_moves(st, cp, mv, 512, &n), AG_OK);
         if (n > maxn) maxn = n;
@@ -1274,11 +1354,19 @@ START_TEST(test_playout_matches_api_loop)
       ck_assert_int_eq(w, w2);
       ck_assert_int_eq(r, r2e);
       ck_assert_uint_eq(r1, r2);
-      /* With a ply cap, the playout stops there. */
+      /* With a ply cap, the playout stops there, exactly as the API loop does. */
       ag_state_reset(st);
-      r1 = seed;
+      r1 = r2 = seed;
       out = ag_state_playout(st, &r1, 7, &plies, &w, &r);
+      for (loop_plies = 0; loop_plies < 7 && random_ply(st, &r2); loop_plies++) {}
+      out2 = ag_state_outcome(st, &w2, &r2e);
       ck_assert_uint_le(plies, 7);
+      ck_assert_uint_eq(plies, loop_plies);
+      ck_assert_int_eq(out, out2);
+      ck_assert_int_eq(w, w2);
+      ck_assert_int_eq(r, r2e);
+      ck_assert_uint_eq(r1, r2);
+      ag_state_reset(st);
     }
     ag_state_free(st);
     ag_game_free(g);
@@ -1333,12 +1421,14 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_stack_other_stone);
   tcase_add_test(tc, test_captures_and_owls);
   tcase_add_test(tc, test_landing_on_x_enemy_owl_elsewhere);
+  tcase_add_test(tc, test_stone_takes_owl_on_x_no_promote);
   tcase_add_test(tc, test_all_taken);
   tcase_add_test(tc, test_option_first);
   tcase_add_test(tc, test_option_stone_capture);
   tcase_add_test(tc, test_option_owl_capture);
   tcase_add_test(tc, test_option_loop);
   tcase_add_test(tc, test_option_five);
+  tcase_add_test(tc, test_option_five_waits_for_rethrow);
   tcase_add_test(tc, test_option_five_immediate_other_turn);
   tcase_add_test(tc, test_option_rethrow);
   tcase_add_test(tc, test_option_max_turns);
