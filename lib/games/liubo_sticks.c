@@ -423,15 +423,21 @@ static size_t ls_legal(const ag_game *g, const void *vpos, int player, ag_move *
   return gen_moves(g, p, out);
 }
 
+/* Clears the throw memory: pending values, lone, bead, lock and the owl's prev. */
+static void clear_throw(ls_pos *p)
+{
+  p->val[0] = p->val[1] = 0;
+  p->lone = p->bead = 0;
+  p->lock = p->prev = LS_NONE;
+}
+
 /* Ends the game. */
 static void finish(ls_pos *p, int winner, int reason)
 {
   p->phase = PH_OVER;
   p->winner = (uint8_t)winner;
   p->reason = (uint8_t)reason;
-  p->val[0] = p->val[1] = 0;
-  p->lone = p->bead = 0;
-  p->lock = p->prev = LS_NONE;
+  clear_throw(p);
 }
 
 /* Takes every stone of side q off station st; returns how many. */
@@ -512,11 +518,10 @@ static int apply_stone(const ag_game *g, ls_pos *p, ag_move m)
   across = slot_station(t->stone_dest[from][v][0]) != to;
   dest = t->stone_dest[from][v][across];
   p->stones[s][from]--;
-  p->stones[s][dest]++;
+  if (!(AG__MOVE_AUX(m) & LS_PROMOTE)) p->stones[s][dest]++;
   if (t->stone_loop[from][v][across]) complete_loop(g, p);
-  if (stone_lands(g, p, to)) return 1;
+  if (stone_lands(g, p, to)) return 1;  /* never with promote: such a landing has none */
   if (AG__MOVE_AUX(m) & LS_PROMOTE) {
-    p->stones[s][dest]--;
     p->board[s]--;
     p->owl[s] = LS_X;
     p->prev = dest == LS_XH6 ? LS_ST_B : LS_ST_S;
@@ -555,9 +560,7 @@ static void end_turn(const ag_game *g, ls_pos *p)
   }
   p->turn = (uint8_t)(1 - s);
   p->phase = PH_THROW;
-  p->val[0] = p->val[1] = 0;
-  p->lone = p->bead = 0;
-  p->lock = p->prev = LS_NONE;
+  clear_throw(p);
 }
 
 /* Applies one sub-move, then every check that follows it (R36). */
@@ -576,7 +579,6 @@ static void apply_submove(const ag_game *g, ls_pos *p, ag_move m)
     }
   } else if (AG__MOVE_AUX(m) & LS_OWL) {
     apply_owl(g, p, m);
-    if (!p->lone) p->lock = LS_NONE;
   } else {
     if (apply_stone(g, p, m)) {
       finish(p, s, AG_END_OWL);
@@ -592,10 +594,9 @@ static void apply_submove(const ag_game *g, ls_pos *p, ag_move m)
     if (five_loses(p, q)) { finish(p, s, AG_END_FIVE); return; }
   }
   if (p->val[1]) return;
-  if (g->opt[OPT_RETHROW] == RETHROW_BEAD && p->bead) {
+  if (p->bead) {  /* set only under rethrow=bead */
     p->phase = PH_THROW;
-    p->lone = p->bead = 0;
-    p->lock = p->prev = LS_NONE;
+    clear_throw(p);
     return;
   }
   end_turn(g, p);
@@ -609,7 +610,6 @@ static void apply_throw(const ag_game *g, ls_pos *p, ag_move m)
   p->val[1] = (uint8_t)b;
   p->phase = PH_MOVE;
   p->lone = available(p, p->turn) == 1;
-  p->lock = p->prev = LS_NONE;
   p->bead = g->opt[OPT_RETHROW] == RETHROW_BEAD && a == b && (a == 1 || a == 4);
 }
 
@@ -1257,7 +1257,7 @@ static int ls_playout(const ag_game *g, const void *vpos, const ag__past *past, 
       apply_throw(g, &p, AG__MOVE(AG_MOVE_CHANCE, ls_throw_a[i] << 4 | ls_throw_b[i], 0, 0));
     } else {
       n = gen_moves(g, &p, mv);
-      apply_submove(g, &p, mv[ag_rng_below(rng, n)]);
+      apply_submove(g, &p, mv[ag__rng_below(rng, n)]);
     }
     k++;
   }
