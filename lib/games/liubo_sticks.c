@@ -83,12 +83,6 @@ static const ag__edge ls_edges[LS_NEDGE] = {
   {LS_ST_T, LS_ST_U, AG_EDGE_SHORTCUT}, {LS_ST_U, 0, AG_EDGE_SHORTCUT}
 };
 
-/* Text names of the stone slots (X split by heading). */
-static const char *const ls_slot_names[LS_NSLOT] = {
-  "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15",
-  "16", "17", "18", "19", "20", "A", "B", "C", "D", "R", "S", "T", "U", "X6", "X11"
-};
-
 /* Option indexes, in the canonical order of the rules header. */
 enum { OPT_FIRST, OPT_PROMOTION, OPT_STONE_CAPTURE, OPT_OWL_CAPTURE, OPT_LOOP, OPT_FIVE,
        OPT_RETHROW, OPT_MAX_TURNS, LS_NOPT };
@@ -117,9 +111,13 @@ static const ag__optdef ls_options[LS_NOPT] = {
   {"max_turns", 0, 0, 100000, NULL}
 };
 
-/* The ten throws, ascending by move value, with their weights out of 64. */
-static const uint8_t ls_throw_a[10] = {1, 1, 1, 1, 2, 2, 2, 3, 3, 4};
-static const uint8_t ls_throw_b[10] = {1, 2, 3, 4, 2, 3, 4, 3, 4, 4};
+/* The ten throws {a, b}, a <= b, as moves ascending by value, with their weights
+ * out of 64. */
+#define LS_THROW(a, b) AG__MOVE(AG_MOVE_CHANCE, (a) << 4 | (b), 0, 0)
+static const ag_move ls_throw_moves[10] = {
+  LS_THROW(1, 1), LS_THROW(1, 2), LS_THROW(1, 3), LS_THROW(1, 4), LS_THROW(2, 2),
+  LS_THROW(2, 3), LS_THROW(2, 4), LS_THROW(3, 3), LS_THROW(3, 4), LS_THROW(4, 4)
+};
 static const uint32_t ls_throw_w[10] = {1, 6, 6, 2, 9, 18, 6, 9, 6, 1};
 
 /* --------------------------------------------------------------- position */
@@ -187,6 +185,27 @@ typedef struct ls_game {
 
 /* The station a stone slot is on. */
 static int slot_station(int slot) { return slot < LS_X ? slot : LS_X; }
+
+/* The slot a stone step starts from: its origin station, or on X the heading. */
+static int move_slot(ag_move m)
+{
+  int from = AG__MOVE_FROM(m);
+  if (from != LS_X) return from;
+  return (AG__MOVE_AUX(m) & LS_H11) ? LS_XH11 : LS_XH6;
+}
+
+/* The text name of a stone slot: its station's name, X6 or X11 on X. */
+static const char *slot_name(int slot)
+{
+  if (slot < LS_X) return ls_nodes[slot].name;
+  return slot == LS_XH6 ? "X6" : "X11";
+}
+
+/* The stones of one side on a station, both headings together on X. */
+static int stones_at(const ls_pos *p, int side, int st)
+{
+  return st == LS_X ? p->stones[side][LS_XH6] + p->stones[side][LS_XH11] : p->stones[side][st];
+}
 
 /* ------------------------------------------------------------------ setup */
 
@@ -321,7 +340,7 @@ static size_t ls_chance(const ag_game *g, const void *vpos, ag_move *out, uint32
   int i;
   (void)g, (void)vpos;
   for (i = 0; i < 10; i++) {
-    out[i] = AG__MOVE(AG_MOVE_CHANCE, ls_throw_a[i] << 4 | ls_throw_b[i], 0, 0);
+    out[i] = ls_throw_moves[i];
     w[i] = ls_throw_w[i];
   }
   *total = 64;
@@ -333,7 +352,7 @@ static size_t ls_chance(const ag_game *g, const void *vpos, ag_move *out, uint32
  * as apply_submove's R34 check, so an enemy owl elsewhere keeps the game going). */
 static int landing_on_x_ends(const ag_game *g, const ls_pos *p, int side)
 {
-  int q = 1 - side, nx = p->stones[q][LS_XH6] + p->stones[q][LS_XH11];
+  int q = 1 - side, nx = stones_at(p, q, LS_X);
   if (p->owl[q] == LS_X) return 1;
   return g->opt[OPT_STONE_CAPTURE] == SCAP_PRISONER && nx > 0 && available(p, q) == nx;
 }
@@ -443,14 +462,9 @@ static void finish(ls_pos *p, int winner, int reason)
 /* Takes every stone of side q off station st; returns how many. */
 static int take_stones(ls_pos *p, int q, int st)
 {
-  int n;
-  if (st == LS_X) {
-    n = p->stones[q][LS_XH6] + p->stones[q][LS_XH11];
-    p->stones[q][LS_XH6] = p->stones[q][LS_XH11] = 0;
-  } else {
-    n = p->stones[q][st];
-    p->stones[q][st] = 0;
-  }
+  int n = stones_at(p, q, st);
+  if (st == LS_X) p->stones[q][LS_XH6] = p->stones[q][LS_XH11] = 0;
+  else p->stones[q][st] = 0;
   p->board[q] = (uint8_t)(p->board[q] - n);
   return n;
 }
@@ -512,9 +526,8 @@ static void spend_value(ls_pos *p, int v)
 static int apply_stone(const ag_game *g, ls_pos *p, ag_move m)
 {
   const ls_game *t = LS_G(g);
-  int s = p->turn, v = AG__MOVE_AUX(m) & 7, to = AG__MOVE_TO(m), across, dest, from;
-  from = AG__MOVE_FROM(m) == LS_X ? ((AG__MOVE_AUX(m) & LS_H11) ? LS_XH11 : LS_XH6)
-                                  : AG__MOVE_FROM(m);
+  int s = p->turn, v = AG__MOVE_AUX(m) & 7, to = AG__MOVE_TO(m), from = move_slot(m);
+  int across, dest;
   across = slot_station(t->stone_dest[from][v][0]) != to;
   dest = t->stone_dest[from][v][across];
   p->stones[s][from]--;
@@ -696,7 +709,7 @@ static int ls_piece(const ag_game *g, const void *vpos, int node, int index, int
     return 1;
   }
   for (s = 0; s < 2; s++) {
-    c = node == LS_X ? p->stones[s][LS_XH6] + p->stones[s][LS_XH11] : p->stones[s][node];
+    c = stones_at(p, s, node);
     if (c) grp_owner[n] = s, grp_kind[n] = AG_PIECE_STONE, grp_count[n++] = c;
     if (p->owl[s] == node) grp_owner[n] = s, grp_kind[n] = AG_PIECE_OWL, grp_count[n++] = 1;
   }
@@ -747,7 +760,7 @@ static void write_side(const ls_pos *p, int s, ag__buf *b)
   for (i = 0; i < LS_NSLOT; i++) {
     if (!p->stones[s][i]) continue;
     if (any++) ag__putc(b, ',');
-    ag__puts(b, ls_slot_names[i]);
+    ag__puts(b, slot_name(i));
     if (p->stones[s][i] > 1) ag__printf(b, "*%d", p->stones[s][i]);
   }
   if (!any) ag__putc(b, '-');
@@ -773,7 +786,7 @@ static void write_status(const ls_pos *p, ag__buf *b)
   else ag__printf(b, " move %d", p->val[1]);
   if (p->lone) ag__puts(b, " lone");
   if (p->lock == LS_LOCK_OWL) ag__puts(b, " lock owl");
-  else if (p->lock != LS_NONE) ag__printf(b, " lock %s", ls_slot_names[p->lock]);
+  else if (p->lock != LS_NONE) ag__printf(b, " lock %s", slot_name(p->lock));
   if (p->prev != LS_NONE) ag__printf(b, " prev %s", ls_nodes[p->prev].name);
   if (p->bead) ag__puts(b, " bead");
 }
@@ -806,27 +819,18 @@ static size_t scan_token(ag__scan *sc, char *tok, size_t cap)
   return n;
 }
 
-/* Looks a name up in a table of n upper-case names, ignoring the case of tok unless
- * exact; -1 if absent. */
-static int find_name(const char *tok, const char *const *names, int n, int exact)
+/* The length of the upper-case name `up` when s starts with it (ignoring the case of
+ * s unless exact), else 0. */
+static size_t starts_with_name(const char *s, const char *up, int exact)
 {
-  int i;
   size_t k;
-  for (i = 0; i < n; i++) {
-    for (k = 0; tok[k] && names[i][k]; k++) {
-      char a = tok[k], b = names[i][k];
-      if (!exact && a >= 'a' && a <= 'z') a = (char)(a - 'a' + 'A');
-      if (a != b) break;
-    }
-    if (!tok[k] && !names[i][k]) return i;
+  for (k = 0; up[k]; k++) {
+    char a = s[k];
+    if (!exact && a >= 'a' && a <= 'z') a = (char)(a - 'a' + 'A');
+    if (a != up[k]) return 0;
   }
-  return -1;
+  return k;
 }
-
-static const char *const ls_station_names[LS_NST] = {
-  "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15",
-  "16", "17", "18", "19", "20", "A", "B", "C", "D", "R", "S", "T", "U", "X"
-};
 
 /* Reads a station name (stations = 1) or a stone slot name (stations = 0); position
  * text is case-sensitive, move text is not. */
@@ -836,10 +840,12 @@ static int scan_place_case(ag__scan *sc, int stations, int exact)
   size_t n = scan_token(sc, tok, sizeof tok);
   int id;
   if (!n) return -1;
-  id = stations ? find_name(tok, ls_station_names, LS_NST, exact)
-                : find_name(tok, ls_slot_names, LS_NSLOT, exact);
-  if (id >= 0) sc->i += n;
-  return id;
+  for (id = 0; id < (stations ? LS_NST : LS_NSLOT); id++)
+    if (starts_with_name(tok, stations ? ls_nodes[id].name : slot_name(id), exact) == n) {
+      sc->i += n;
+      return id;
+    }
+  return -1;
 }
 
 /* Reads a station or slot name of position text (exact case). */
@@ -1051,7 +1057,7 @@ static int move_valid(const ag_game *g, ag_move m)
   }
   if ((aux & LS_H11) && from != LS_X) return 0;
   if ((aux & LS_PROMOTE) && to != LS_X) return 0;
-  slot = from == LS_X ? ((aux & LS_H11) ? LS_XH11 : LS_XH6) : from;
+  slot = move_slot(m);
   d0 = slot_station(t->stone_dest[slot][v][0]);
   d1 = t->stone_dest[slot][v][1];
   return to == d0 || (d1 != LS_NONE && to == slot_station(d1));
@@ -1064,14 +1070,13 @@ static int ls_move_write(const ag_game *g, ag_move m, ag__buf *b)
   if (!move_valid(g, m)) return AG_EINVAL;
   switch (AG__MOVE_KIND(m)) {
   case AG_MOVE_CHANCE: ag__printf(b, "%d+%d", aux >> 4, aux & 15); break;
-  case AG_MOVE_ENTER: ag__printf(b, "%d:res-%s", aux, ls_station_names[to]); break;
+  case AG_MOVE_ENTER: ag__printf(b, "%d:res-%s", aux, ls_nodes[to].name); break;
   default:
     if (aux & LS_OWL)
-      ag__printf(b, "%d:owl%s-%s", aux & 7, ls_station_names[from], ls_station_names[to]);
+      ag__printf(b, "%d:owl%s-%s", aux & 7, ls_nodes[from].name, ls_nodes[to].name);
     else
-      ag__printf(b, "%d:%s-%s%s", aux & 7,
-                 from == LS_X ? ((aux & LS_H11) ? "X11" : "X6") : ls_station_names[from],
-                 ls_station_names[to], (aux & LS_PROMOTE) ? "+" : "");
+      ag__printf(b, "%d:%s-%s%s", aux & 7, slot_name(move_slot(m)), ls_nodes[to].name,
+                 (aux & LS_PROMOTE) ? "+" : "");
   }
   return AG_OK;
 }
@@ -1082,11 +1087,10 @@ static int read_submove(ag__scan *sc, long v, ag_move *m)
   int from, to, aux = (int)v, kind = AG_MOVE_STEP;
   char tok[8];
   size_t n = scan_token(sc, tok, sizeof tok);
-  if (n == 3 && find_name(tok, (const char *const[]){"RES"}, 1, 0) == 0) {
+  if (n == 3 && starts_with_name(tok, "RES", 0)) {
     sc->i += n;
     kind = AG_MOVE_ENTER, from = LS_RESERVE;
-  } else if (n > 3 && (tok[0] == 'o' || tok[0] == 'O') && (tok[1] == 'w' || tok[1] == 'W') &&
-             (tok[2] == 'l' || tok[2] == 'L')) {
+  } else if (n > 3 && starts_with_name(tok, "OWL", 0)) {
     sc->i += 3;
     if ((from = scan_place_case(sc, 1, 0)) < 0) return PARSE_FAIL(sc, "the owl's station");
     aux |= LS_OWL;
@@ -1143,7 +1147,7 @@ static void cell_text(const ls_pos *p, int st, char *out)
 {
   int s, c, n = 0;
   for (s = 0; s < 2; s++) {
-    c = st == LS_X ? p->stones[s][LS_XH6] + p->stones[s][LS_XH11] : p->stones[s][st];
+    c = stones_at(p, s, st);
     if (p->owl[s] == st) out[n++] = s ? 'B' : 'W', out[n++] = '*';
     if (c) out[n++] = s ? 'b' : 'w', out[n++] = (char)('0' + c);
   }
@@ -1254,7 +1258,7 @@ static int ls_playout(const ag_game *g, const void *vpos, const ag__past *past, 
   while (p.phase != PH_OVER && (max_plies == 0 || k < max_plies)) {
     if (p.phase == PH_THROW) {
       size_t i = ag__pick_weighted(rng, ls_throw_w, 10, 64);
-      apply_throw(g, &p, AG__MOVE(AG_MOVE_CHANCE, ls_throw_a[i] << 4 | ls_throw_b[i], 0, 0));
+      apply_throw(g, &p, ls_throw_moves[i]);
     } else {
       n = gen_moves(g, &p, mv);
       apply_submove(g, &p, mv[ag__rng_below(rng, n)]);
