@@ -80,6 +80,27 @@ static const char *legal(const ag_state *st)
 /* Asserts the position text of st. */
 #define ck_text(st, expect) ck_assert_str_eq(text(st), expect)
 
+/* Asserts that the game is over: won by w for reason r, or drawn (w = AG_PLAYER_NONE). */
+static void ck_win(const ag_state *st, int w, int r)
+{
+  int ww, rr, out = ag_state_outcome(st, &ww, &rr);
+  ck_assert_msg(out == (w == AG_PLAYER_NONE ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN) && ww == w &&
+                rr == r, "expected winner %d reason %d, got outcome %d winner %d reason %d: %s",
+                w, r, out, ww, rr, text(st));
+}
+
+/* Sets up `pos` (NULL: the start) in a game of `spec`, plays the space-separated
+ * `moves` and asserts the position text. */
+static void ck_after(const char *spec, const char *pos, const char *moves, const char *expect)
+{
+  ag_game *g = game(spec);
+  ag_state *st = state(g, pos);
+  play_all(st, moves);
+  ck_assert_str_eq(text(st), expect);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+
 /* Counts leaf nodes at depth d. */
 static unsigned long perft(ag_state *st, int d)
 {
@@ -393,7 +414,6 @@ START_TEST(test_example_b)
 {
   ag_game *g = game("liubo_sticks");
   ag_state *st = state(g, example_b);
-  int w, r;
   ck_legal(st, "1:D-16 1:19-20 3:19-2 3:D-18 1:res-1 3:res-3");
   /* 19 +3 -> 20, 1, 2: a loop frees one Black prisoner. */
   play(st, "3:19-2");
@@ -402,17 +422,14 @@ START_TEST(test_example_b)
   ck_legal(st, "1:D-16 1:res-1");
   /* D +1 -> 16 takes White's owl: Black wins at once. */
   play(st, "1:D-16");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert_int_eq(w, 1);
-  ck_assert_int_eq(r, AG_END_OWL);
+  ck_win(st, 1, AG_END_OWL);
   ck_assert_int_eq(ag_state_current_player(st), AG_PLAYER_TERMINAL);
   ck_text(st, "white 9,12,14 owl - reserve 0 held 3 removed 0; black 2,16 owl - reserve 3 "
               "held 1 removed 0; over black owl; turns 0");
   /* The other order ends the same, at the first sub-move. */
   ck_assert_int_eq(ag_state_set_text(st, example_b), AG_OK);
   play(st, "1:D-16");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 1 && r == AG_END_OWL);
+  ck_win(st, 1, AG_END_OWL);
   /* Values the other way round: D +3 passes the owl on 16; 19 +1 -> 20.  Nothing is
    * taken and there is no loop. */
   ck_assert_int_eq(ag_state_set_text(st, example_b), AG_OK);
@@ -434,7 +451,6 @@ START_TEST(test_example_c)
 {
   ag_game *g = game("liubo_sticks");
   ag_state *st = state(g, example_c);
-  int w, r;
   ck_legal(st, "2:4-6 3:4-7");
   ck_assert_uint_eq(perft(st, 2), 4);
   /* 2 then 3 round: 4 -> 6 -> 9 takes W on 9. */
@@ -446,8 +462,7 @@ START_TEST(test_example_c)
   ag_state_undo(st);
   /* 2 then 3 across, promoted: Black loses at the end of the turn. */
   play(st, "3:6-X+");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(st, 0, AG_END_FIVE);
   ck_text(st, "white 9,13,17,19,20 owl - reserve 1 held 0 removed 0; black - owl X reserve 0 "
               "held 5 removed 0; over white five; turns 1");
   ag_state_undo(st);
@@ -471,12 +486,10 @@ START_TEST(test_example_c_forced_promotion)
 {
   ag_game *g = game("liubo_sticks(promotion=forced)");
   ag_state *st = state(g, example_c);
-  int w, r;
   play(st, "2:4-6");
   ck_legal(st, "3:6-9 3:6-X+");  /* landing on X forces the losing promotion */
   play(st, "3:6-X+");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(st, 0, AG_END_FIVE);
   ag_state_free(st);
   ag_game_free(g);
 }
@@ -551,22 +564,19 @@ END_TEST
 /* A loop frees a prisoner: from U with 2 -> 2, and from 18 with 4 -> 2. */
 START_TEST(test_loop_frees)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white U owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 "
-                          "held 0 removed 0; white move 2; turns 0");
-  play(st, "2:U-2");
-  ck_text(st, "white 2 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 "
-              "removed 0; black throw; turns 1");
-  ck_assert_int_eq(ag_state_set_text(st, "white 18 owl - reserve 4 held 1 removed 0; black 10 "
-                                         "owl - reserve 5 held 0 removed 0; white move 4; turns 0"),
-                   AG_OK);
-  play(st, "4:18-2");
-  ck_text(st, "white 2 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 "
-              "removed 0; black throw; turns 1");
+  static const char *const freed =
+    "white 2 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 removed 0; "
+    "black throw; turns 1";
+  ag_game *g;
+  ag_state *st;
+  ck_after("liubo_sticks", "white U owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 "
+           "held 0 removed 0; white move 2; turns 0", "2:U-2", freed);
+  ck_after("liubo_sticks", "white 18 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 "
+           "held 0 removed 0; white move 4; turns 0", "4:18-2", freed);
   /* A freed stone can be entered with the turn's other value. */
-  ck_assert_int_eq(ag_state_set_text(st, "white 19 owl - reserve 0 held 5 removed 0; black 10 "
-                                         "owl - reserve 5 held 0 removed 0; white move 2+3 lone; "
-                                         "turns 0"), AG_OK);
+  g = game("liubo_sticks");
+  st = state(g, "white 19 owl - reserve 0 held 5 removed 0; black 10 owl - reserve 5 held 0 "
+                "removed 0; white move 2+3 lone; turns 0");
   play(st, "3:19-2");
   ck_legal(st, "2:2-4 2:res-2");
   ag_state_free(st);
@@ -674,7 +684,7 @@ START_TEST(test_captures_and_owls)
 {
   ag_game *g = game("liubo_sticks");
   ag_state *st;
-  int w, r, owner, kind, count, node;
+  int owner, kind, count, node;
   /* A stone lands on a stack: every enemy stone there is taken, both X headings too. */
   st = state(g, "white S owl - reserve 5 held 0 removed 0; black X6,X11 owl - reserve 4 held 0 "
                 "removed 0; white move 1; turns 0");
@@ -695,15 +705,13 @@ START_TEST(test_captures_and_owls)
                 "removed 0; white move 1; turns 0");
   ck_legal(st, "1:S-X 1:res-1");
   play(st, "1:S-X");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_ALL_TAKEN);
+  ck_win(st, 0, AG_END_ALL_TAKEN);
   ag_state_free(st);
   /* An entry takes an owl sitting on 1..4: the owl's owner loses. */
   st = state(g, "white - owl - reserve 6 held 0 removed 0; black 10 owl 2 reserve 4 held 0 "
                 "removed 0; white move 2+3; turns 0");
   play(st, "2:res-2");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_OWL);
+  ck_win(st, 0, AG_END_OWL);
   ag_state_free(st);
   /* An owl may share a station with its own stones; an enemy stone then takes all. */
   st = state(g, "white 3 owl 2 reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
@@ -713,8 +721,7 @@ START_TEST(test_captures_and_owls)
   ck_text(st, "white 3 owl 3 reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
               "removed 0; black throw; turns 1");
   play_all(st, "3+3 3:res-3");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 1 && r == AG_END_OWL);
+  ck_win(st, 1, AG_END_OWL);
   ck_text(st, "white - owl - reserve 4 held 2 removed 0; black 3,10 owl - reserve 4 held 0 "
               "removed 0; over black owl; turns 1");
   ag_state_free(st);
@@ -767,12 +774,10 @@ START_TEST(test_stone_takes_owl_on_x_no_promote)
     "white move 1; turns 0";
   ag_game *g = game("liubo_sticks"), *gf = game("liubo_sticks(promotion=forced)");
   ag_state *st = state(g, pos), *sf = state(gf, pos);
-  int w, r;
   ck_legal(st, "1:B-X 1:res-1");
   ck_legal(sf, "1:B-X 1:res-1");
   play(st, "1:B-X");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_OWL);
+  ck_win(st, 0, AG_END_OWL);
   ck_text(st, "white X6 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 4 held 1 "
               "removed 0; over white owl; turns 0");
   ag_state_free(st), ag_state_free(sf);
@@ -786,10 +791,8 @@ START_TEST(test_all_taken)
   ag_game *g = game("liubo_sticks");
   ag_state *st = state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl - reserve 0 "
                           "held 5 removed 0; white move 2+3; turns 0");
-  int w, r;
   play(st, "2:5-7");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_ALL_TAKEN);
+  ck_win(st, 0, AG_END_ALL_TAKEN);
   ck_text(st, "white 7 owl - reserve 5 held 0 removed 0; black - owl - reserve 0 held 6 "
               "removed 0; over white all; turns 0");
   ck_assert_int_eq(ag_state_current_player(st), AG_PLAYER_TERMINAL);
@@ -828,7 +831,7 @@ START_TEST(test_option_stone_capture)
     "black move 4 lock 2; turns 1",
     "white 2,3 owl - reserve 4 held 0 removed 0; black 2 owl - reserve 5 held 0 removed 0; "
     "black move 4 lock 2; turns 1"};
-  int i, w, r;
+  int i;
   for (i = 0; i < 3; i++) {
     ag_game *g = game(specs[i]);
     ag_state *st = state(g, NULL);
@@ -839,8 +842,7 @@ START_TEST(test_option_stone_capture)
     st = state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl 7 reserve 4 held 0 "
                   "removed 0; white move 2; turns 0");
     play(st, "2:5-7");
-    ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-    ck_assert(w == 0 && r == AG_END_OWL);
+    ck_win(st, 0, AG_END_OWL);
     ck_assert_ptr_nonnull(strstr(text(st), i == 0 ? "black - owl - reserve 4 held 2"
                                            : i == 1 ? "black - owl - reserve 5 held 1"
                                                     : "black 7 owl - reserve 4 held 1"));
@@ -894,26 +896,21 @@ START_TEST(test_option_loop)
   static const char *const two =
     "white 20 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 held 0 removed 0; "
     "white move 2; turns 0";
-  ag_game *g = game("liubo_sticks"), *g2 = game("liubo_sticks(loop=pass)");
-  ag_state *st = state(g, one), *st2 = state(g2, one);
-  play(st, "1:20-1");
-  play(st2, "1:20-1");
-  ck_text(st, "white 1 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 "
-              "removed 0; black throw; turns 1");
-  ck_text(st2, "white 1 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 held 0 "
-               "removed 0; black throw; turns 1");
-  ck_assert_int_eq(ag_state_set_text(st2, two), AG_OK);
-  play(st2, "2:20-2");
-  ck_text(st2, "white 2 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 "
-               "removed 0; black throw; turns 1");
+  ck_after("liubo_sticks", one, "1:20-1",
+           "white 1 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 "
+           "removed 0; black throw; turns 1");
+  ck_after("liubo_sticks(loop=pass)", one, "1:20-1",
+           "white 1 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 held 0 "
+           "removed 0; black throw; turns 1");
+  ck_after("liubo_sticks(loop=pass)", two, "2:20-2",
+           "white 2 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 5 held 0 "
+           "removed 0; black throw; turns 1");
   /* A stone resting on 1 gets no credit when it moves on under pass. */
-  ck_assert_int_eq(ag_state_set_text(st2, "white 1 owl - reserve 4 held 1 removed 0; black 10 "
-                                          "owl - reserve 5 held 0 removed 0; white move 2; turns 0"),
-                   AG_OK);
-  play(st2, "2:1-3");
-  ck_assert_ptr_nonnull(strstr(text(st2), "white 3 owl - reserve 4 held 1"));
-  ag_state_free(st), ag_state_free(st2);
-  ag_game_free(g), ag_game_free(g2);
+  ck_after("liubo_sticks(loop=pass)",
+           "white 1 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 held 0 removed 0; "
+           "white move 2; turns 0", "2:1-3",
+           "white 3 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 held 0 removed 0; "
+           "black throw; turns 1");
 }
 END_TEST
 
@@ -930,11 +927,9 @@ START_TEST(test_option_five)
   ag_game *ge = game("liubo_sticks"), *gi = game("liubo_sticks(five=immediate)");
   ag_game *go = game("liubo_sticks(five=off)");
   ag_state *se = state(ge, takes), *si = state(gi, takes), *so = state(go, misses);
-  int w, r;
   /* immediate: Black loses as soon as the owl stands. */
   play(si, "3:6-X+");
-  ck_assert_int_eq(ag_state_outcome(si, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(si, 0, AG_END_FIVE);
   /* end_of_turn: Black may still take a stone with the other value, and survives. */
   play(se, "3:6-X+");
   ck_assert_int_eq(ag_state_outcome(se, NULL, NULL), AG_OUTCOME_ONGOING);
@@ -948,8 +943,7 @@ START_TEST(test_option_five)
   play(se, "3:6-X+");
   ck_assert_int_eq(ag_state_outcome(se, NULL, NULL), AG_OUTCOME_ONGOING);
   play(se, "2:4-6");
-  ck_assert_int_eq(ag_state_outcome(se, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(se, 0, AG_END_FIVE);
   /* off: nothing happens, here or in Example C. */
   play_all(so, "3:6-X+ 2:4-6");
   ck_assert_int_eq(ag_state_outcome(so, NULL, NULL), AG_OUTCOME_ONGOING);
@@ -970,7 +964,6 @@ START_TEST(test_option_five_waits_for_rethrow)
     "removed 0; black move 2+3; turns 0";
   ag_game *g = game("liubo_sticks(rethrow=bead)");
   ag_state *st = state(g, misses);
-  int w, r;
   play(st, "3:6-X+");
   ck_text(st, "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 4 owl X reserve 0 "
               "held 4 removed 0; black move 2 lock owl prev B bead; turns 0");
@@ -991,8 +984,7 @@ START_TEST(test_option_five_waits_for_rethrow)
   play_all(st, "2+3 2:6-8");
   ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
   play(st, "3:owlX-16");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(st, 0, AG_END_FIVE);
   ck_text(st, "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 8 owl 16 reserve 0 "
               "held 4 removed 0; over white five; turns 1");
   ag_state_free(st);
@@ -1008,10 +1000,8 @@ START_TEST(test_option_five_immediate_other_turn)
     "removed 0; white move 1+2; turns 1";
   ag_game *ge = game("liubo_sticks"), *gi = game("liubo_sticks(five=immediate)");
   ag_state *se = state(ge, pos), *si = state(gi, pos);
-  int w, r;
   play(si, "1:res-1");
-  ck_assert_int_eq(ag_state_outcome(si, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(si, 0, AG_END_FIVE);
   play_all(se, "1:res-1 2:res-2");
   ck_assert_int_eq(ag_state_outcome(se, NULL, NULL), AG_OUTCOME_ONGOING);
   ag_state_free(se), ag_state_free(si);
@@ -1062,12 +1052,11 @@ START_TEST(test_option_max_turns)
 {
   ag_game *g = game("liubo_sticks(max_turns=2)");
   ag_state *st = state(g, NULL);
-  int w, r, v;
+  int v;
   play_all(st, "2+3 3:res-3 2:res-2");
   ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
   play_all(st, "1+1 1:res-1 1:res-1");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_DRAW);
-  ck_assert(w == AG_PLAYER_NONE && r == AG_END_PLY_LIMIT);
+  ck_win(st, AG_PLAYER_NONE, AG_END_PLY_LIMIT);
   ck_text(st, "white 2,3 owl - reserve 4 held 0 removed 0; black 1*2 owl - reserve 4 held 0 "
               "removed 0; over draw turns; turns 2");
   ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 0, &v), AG_OK);
@@ -1077,8 +1066,7 @@ START_TEST(test_option_max_turns)
                                          "black 4 owl - reserve 0 held 5 removed 0; black move 2+3 "
                                          "lone; turns 1"), AG_OK);
   play_all(st, "2:4-6 3:6-X+");
-  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
-  ck_assert(w == 0 && r == AG_END_FIVE);
+  ck_win(st, 0, AG_END_FIVE);
   ag_state_free(st);
   ag_game_free(g);
 }
