@@ -97,14 +97,18 @@ static int fail_illegal(const ag_game *g, ag_move m, int player)
   return ag__fail(AG_EILLEGAL, "move '%s' is not legal for player %d here", text, player);
 }
 
-/* Grows the history so that one more ply fits. */
+/* Grows the history so that `need` plies fit, doubling the capacity (capped at
+ * `need` where doubling would overflow).  AG_ENOMEM, with nothing changed,
+ * when need * stride does not fit in a size_t or realloc fails. */
 static int history_room(ag_state *st, size_t need)
 {
   unsigned char *h;
   size_t cap;
   if (need <= st->cap) return AG_OK;
+  if (need > SIZE_MAX / st->stride)
+    return ag__fail(AG_ENOMEM, "cannot hold %zu plies of history", need);
   cap = st->cap ? st->cap : 16;
-  while (cap < need) cap *= 2;
+  while (cap < need) cap = cap > SIZE_MAX / 2 / st->stride ? need : cap * 2;
   h = realloc(st->hist, cap * st->stride);
   if (!h) return ag__fail(AG_ENOMEM, "cannot grow the history to %zu plies", cap);
   st->hist = h;
@@ -372,7 +376,6 @@ AG_API void ag_state_reset(ag_state *st)
 AG_API int ag_state_reserve(ag_state *st, size_t plies)
 {
   CHECK_STATE(st, AG_EINVAL);
-  if (plies > SIZE_MAX / st->stride) return ag__fail(AG_ENOMEM, "ag_state_reserve: too many plies");
   return history_room(st, plies);
 }
 

@@ -69,15 +69,17 @@ void ag__puts(ag__buf *b, const char *s)
   while (*s) ag__putc(b, *s++);
 }
 
+/* Appends formatted text straight into the room left (so nothing is cut at a
+ * fixed size) and counts its full length, like ag__puts. */
 void ag__printf(ag__buf *b, const char *fmt, ...)
 {
-  char tmp[256];
+  size_t room = b->p && b->len < b->cap ? b->cap - b->len : 0;
   va_list ap;
   int k;
   va_start(ap, fmt);
-  k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  k = vsnprintf(room ? b->p + b->len : NULL, room, fmt, ap);
   va_end(ap);
-  if (k > 0) ag__puts(b, tmp);
+  if (k > 0) b->len += (size_t)k;
 }
 
 /* SplitMix64 (Steele, Lea, Flood 2014), exactly as documented in the header. */
@@ -119,14 +121,18 @@ const void *ag__past_at(const ag__past *p, size_t back)
   return p->base + (p->count - 1 - back) * p->stride + p->offset;
 }
 
+/* Reads a decimal integer in [lo, hi] (digits only, no sign) at sc->i and moves
+ * past it; returns 0 without moving when there is none or it is out of range.
+ * The value never exceeds hi, so it cannot overflow. */
 int ag__scan_int(ag__scan *sc, long lo, long hi, long *out)
 {
   long v = 0;
   size_t i = sc->i;
   if (sc->s[i] < '0' || sc->s[i] > '9') return 0;
   while (sc->s[i] >= '0' && sc->s[i] <= '9') {
-    v = v * 10 + (sc->s[i] - '0');
-    if (v > hi) return 0;
+    int d = sc->s[i] - '0';
+    if (d > hi || v > (hi - d) / 10) return 0;
+    v = v * 10 + d;
     i++;
   }
   if (v < lo) return 0;
