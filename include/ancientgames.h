@@ -355,7 +355,8 @@ AG_API int ag_state_copy(ag_state *dst, const ag_state *src);
  *  @param st The state; NULL does nothing. */
 AG_API void ag_state_reset(ag_state *st);
 
-/** Reserves undo history so that the next plies applies do not allocate.
+/** Reserves undo history for @p plies plies in all (counted from the start, not
+ *  from the current ply), so that no apply up to that ply allocates.
  *  @param st The state.
  *  @param plies The number of plies of history to hold.
  *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */

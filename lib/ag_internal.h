@@ -46,6 +46,7 @@ typedef struct ag__edge { int a, b, kind; } ag__edge;
 typedef struct ag__buf { char *p; size_t cap, len; } ag__buf;
 void ag__putc(ag__buf *b, char c);
 void ag__puts(ag__buf *b, const char *s);
+void ag__buf_end(ag__buf *b);   /* NUL-terminates what fit (cap > 0) */
 void ag__printf(ag__buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
   __attribute__((format(printf, 2, 3)))
@@ -77,9 +78,11 @@ typedef struct ag__vt {
   int (*setup)(ag_game *g);
   void (*initial)(const ag_game *g, void *pos);
   int (*current_player)(const ag_game *g, const void *pos);
-  /* Moves of `player` in ascending order; none for a player who does not act. */
+  /* Moves of `player` in ascending order; none for a player who does not act
+   * now (the core relies on this: it does not ask current_player first). */
   size_t (*legal)(const ag_game *g, const void *pos, int player, ag_move *out);
-  /* Chance outcomes ascending with weights; NULL for games without chance. */
+  /* Chance outcomes ascending with weights, at least one; called only at a
+   * chance node; NULL for games without chance. */
   size_t (*chance)(const ag_game *g, const void *pos, ag_move *out, uint32_t *w,
                    uint32_t *total);
   /* Applies n pre-validated moves (n == 2 at a simultaneous node, else 1). */
@@ -113,7 +116,7 @@ struct ag_game {
   const ag__edge *edges;
   int num_edges;
   int width, height;
-  size_t limit[8];                  /* indexed by ag_limit */
+  size_t limit[AG_LIMIT_RENDER_TEXT + 1]; /* indexed by ag_limit (the last selector) */
   unsigned long live_states;        /* states not yet freed (atomic); checked by ag_game_free */
   void *data;                       /* vt->game_size bytes, max-aligned, zeroed */
 };

@@ -48,7 +48,7 @@ static int check_buf(const void *buf, size_t cap)
 static int finish_text(ag__buf *b, size_t *len)
 {
   if (len) *len = b->len;
-  if (b->cap) b->p[b->len < b->cap ? b->len : b->cap - 1] = '\0';
+  ag__buf_end(b);
   if (b->len + 1 > b->cap)
     return ag__fail(AG_EBUFS, "text needs %zu bytes, buffer has %zu", b->len + 1, b->cap);
   return AG_OK;
@@ -65,19 +65,27 @@ static int give_moves(const ag_move *mv, const uint32_t *w, size_t n,
   return AG_OK;
 }
 
-/* Moves of `player` now, into mv (AG__MAX_MOVES entries); chance outcomes for
- * AG_PLAYER_CHANCE.  Returns the count. */
-static size_t collect_moves(const ag_state *st, int player, ag_move *mv)
+/* Outcomes of st's chance node into mv and w (AG__MAX_MOVES entries each),
+ * their weight sum into *total; returns the count, or 0 without a message
+ * when st is not at a chance node (a chance node always has outcomes). */
+static size_t chance_moves(const ag_state *st, ag_move *mv, uint32_t *w, uint32_t *total)
 {
   const ag_game *g = st->game;
-  int cp = g->vt->current_player(g, st->pos);
-  uint32_t w[AG__MAX_MOVES], total;
-  if (player == AG_PLAYER_CHANCE)
-    return cp == AG_PLAYER_CHANCE && g->vt->chance ? g->vt->chance(g, st->pos, mv, w, &total) : 0;
-  if (cp == player || cp == AG_PLAYER_SIMULTANEOUS) return g->vt->legal(g, st->pos, player, mv);
-  return 0;
+  if (!g->vt->chance || g->vt->current_player(g, st->pos) != AG_PLAYER_CHANCE) return 0;
+  return g->vt->chance(g, st->pos, mv, w, total);
 }
 
+/* Moves of `player` now, into mv (AG__MAX_MOVES entries); chance outcomes for
+ * AG_PLAYER_CHANCE.  Returns the count.  vt->legal itself gives none to a
+ * player who does not act now, so the current player is not asked here. */
+static size_t collect_moves(const ag_state *st, int player, ag_move *mv)
+{
+  uint32_t w[AG__MAX_MOVES], total;
+  if (player != AG_PLAYER_CHANCE) return st->game->vt->legal(st->game, st->pos, player, mv);
+  return chance_moves(st, mv, w, &total);
+}
+
+/* Whether m is one of the n moves of mv. */
 static int contains(const ag_move *mv, size_t n, ag_move m)
 {
   size_t i;
@@ -86,13 +94,19 @@ static int contains(const ag_move *mv, size_t n, ag_move m)
   return 0;
 }
 
+/* Fails with `code` and the message that m is no move value of g at all. */
+static int fail_not_move(const ag_game *g, ag_move m, int code)
+{
+  return ag__fail(code, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+}
+
 /* Fails with AG_EILLEGAL, quoting the move's text when it has one. */
 static int fail_illegal(const ag_game *g, ag_move m, int player)
 {
   char text[64];
   ag__buf b = {text, sizeof text, 0};
   if (g->vt->move_write(g, m, &b) != AG_OK || b.len >= sizeof text)
-    return ag__fail(AG_EILLEGAL, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+    return fail_not_move(g, m, AG_EILLEGAL);
   text[b.len] = '\0';
   return ag__fail(AG_EILLEGAL, "move '%s' is not legal for player %d here", text, player);
 }
@@ -194,7 +208,7 @@ AG_API const char *ag_game_player_name(const ag_game *g, int player)
 
 AG_API size_t ag_game_limit(const ag_game *g, ag_limit which)
 {
-  if (!g || (int)which < 1 || (int)which > 6) return 0;
+  if (!g || (int)which < AG_LIMIT_LEGAL_MOVES || (int)which > AG_LIMIT_RENDER_TEXT) return 0;
   return g->limit[which];
 }
 
@@ -275,7 +289,7 @@ AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, s
   CHECK_GAME(g, AG_EINVAL);
   if ((rc = check_buf(buf, cap)) < 0) return rc;
   if (g->vt->move_write(g, m, &b) != AG_OK)
-    return ag__fail(AG_EINVAL, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+    return fail_not_move(g, m, AG_EINVAL);
   return finish_text(&b, len);
 }
 
@@ -291,7 +305,7 @@ AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *
   int k, f, t;
   CHECK_GAME(g, AG_EINVAL);
   if (g->vt->move_info(g, m, &k, &f, &t) != AG_OK)
-    return ag__fail(AG_EINVAL, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
+    return fail_not_move(g, m, AG_EINVAL);
   if (kind) *kind = k;
   if (from) *from = f;
   if (to) *to = t;
@@ -424,37 +438,35 @@ AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m)
   return contains(mv, collect_moves(st, player, mv), m);
 }
 
+/* Fails with AG_EPHASE: a chance call at a node that is not a chance node. */
+static int fail_not_chance(const ag_state *st)
+{
+  return ag__fail(AG_EPHASE, "%s: not a chance node", st->game->vt->name);
+}
+
 AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t *weights,
                                     size_t cap, size_t *n, uint32_t *total)
 {
-  const ag_game *g;
   ag_move mv[AG__MAX_MOVES];
   uint32_t w[AG__MAX_MOVES], t = 0;
   size_t k;
   int rc;
   CHECK_STATE(st, AG_EINVAL);
-  g = st->game;
   if (!n) return ag__fail(AG_EINVAL, "ag_state_chance_outcomes: n is NULL");
   if ((rc = check_buf(moves, cap)) < 0 || (rc = check_buf(weights, cap)) < 0) return rc;
-  if (g->vt->current_player(g, st->pos) != AG_PLAYER_CHANCE || !g->vt->chance)
-    return ag__fail(AG_EPHASE, "%s: not a chance node", g->vt->name);
-  k = g->vt->chance(g, st->pos, mv, w, &t);
+  if (!(k = chance_moves(st, mv, w, &t))) return fail_not_chance(st);
   if (total) *total = t;
   return give_moves(mv, w, k, moves, weights, cap, n);
 }
 
 AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *out)
 {
-  const ag_game *g;
   ag_move mv[AG__MAX_MOVES];
   uint32_t w[AG__MAX_MOVES], t;
   size_t k;
   CHECK_STATE(st, AG_EINVAL);
-  g = st->game;
   if (!rng || !out) return ag__fail(AG_EINVAL, "ag_state_sample_chance: rng or out is NULL");
-  if (g->vt->current_player(g, st->pos) != AG_PLAYER_CHANCE || !g->vt->chance)
-    return ag__fail(AG_EPHASE, "%s: not a chance node", g->vt->name);
-  k = g->vt->chance(g, st->pos, mv, w, &t);
+  if (!(k = chance_moves(st, mv, w, &t))) return fail_not_chance(st);
   *out = mv[ag__pick_weighted(rng, w, k, t)];
   return AG_OK;
 }

@@ -14,13 +14,16 @@ static const ag__vt *const ag__games[] = {
 
 #define AG__NUM_GAMES (sizeof ag__games / sizeof ag__games[0])
 
+/* The number of built-in games. */
 AG_API size_t ag_game_count(void) { return AG__NUM_GAMES; }
 
+/* The name of game i of the table, NULL past the end. */
 AG_API const char *ag_game_name_at(size_t i)
 {
   return i < AG__NUM_GAMES ? ag__games[i]->name : NULL;
 }
 
+/* The game whose name is exactly the len bytes at name, or NULL. */
 const ag__vt *ag__find_game(const char *name, size_t len)
 {
   size_t i;

@@ -9,12 +9,14 @@
 #include <string.h>
 #include "ag_internal.h"
 
+/* Whether c may appear in a game name, option name or value token. */
 static int is_word_char(char c)
 {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
          c == '_' || c == '-';
 }
 
+/* The first index at or after i that is not a space or a tab. */
 static size_t skip_spaces(const char *s, size_t i)
 {
   while (s[i] == ' ' || s[i] == '\t') i++;
@@ -30,7 +32,7 @@ static void list_keys(const ag__vt *vt, char *buf, size_t cap)
     if (i) ag__puts(&b, ", ");
     ag__puts(&b, vt->options[i].name);
   }
-  if (cap) buf[b.len < cap ? b.len : cap - 1] = '\0';
+  ag__buf_end(&b);
 }
 
 /* Describes the allowed values of an option, for error messages. */
@@ -46,15 +48,16 @@ static void list_values(const ag__optdef *o, char *buf, size_t cap)
   } else {
     ag__printf(&b, "an integer from %d to %d", o->min, o->max);
   }
-  if (cap) buf[b.len < cap ? b.len : cap - 1] = '\0';
+  ag__buf_end(&b);
 }
 
-/* Converts the value token [v, v+len) of option o; 1 on success. */
+/* Converts the value token [v, v+len) of option o (a word of its list, or a
+ * decimal integer in [min, max]); 1 on success, 0 when it is not valid. */
 static int parse_value(const ag__optdef *o, const char *v, size_t len, int *out)
 {
   int i;
-  long x = 0;
-  size_t k;
+  long x;
+  ag__scan sc = {v, 0};
   if (o->words) {
     for (i = 0; o->words[i]; i++)
       if (strlen(o->words[i]) == len && strncmp(o->words[i], v, len) == 0) {
@@ -63,12 +66,7 @@ static int parse_value(const ag__optdef *o, const char *v, size_t len, int *out)
       }
     return 0;
   }
-  for (k = 0; k < len; k++) {
-    if (v[k] < '0' || v[k] > '9') return 0;
-    x = x * 10 + (v[k] - '0');
-    if (x > o->max) return 0;
-  }
-  if (len == 0 || x < o->min) return 0;
+  if (!ag__scan_int(&sc, o->min, o->max, &x) || sc.i != len) return 0;
   *out = (int)x;
   return 1;
 }
@@ -109,6 +107,8 @@ static int parse_pair(const ag__vt *vt, const char *s, size_t *pos, int *opt, in
   return AG_OK;
 }
 
+/* Parses a whole spec: *vtp gets the game, opt[] every option's value (the
+ * defaults where not given).  On failure the message names the byte. */
 int ag__spec_parse(const char *s, const ag__vt **vtp, int *opt)
 {
   int seen[AG__MAX_OPTIONS] = {0};
@@ -138,6 +138,8 @@ int ag__spec_parse(const char *s, const ag__vt **vtp, int *opt)
   return AG_OK;
 }
 
+/* Writes the canonical spec, every option in table order, NUL-terminated
+ * (cut to cap - 1 bytes when longer). */
 void ag__spec_print(const ag__vt *vt, const int *opt, char *out, size_t cap)
 {
   ag__buf b = {out, cap, 0};
@@ -150,5 +152,5 @@ void ag__spec_print(const ag__vt *vt, const int *opt, char *out, size_t cap)
     else ag__printf(&b, "%s=%d", o->name, opt[j]);
   }
   if (vt->num_options) ag__putc(&b, ')');
-  if (cap) out[b.len < cap ? b.len : cap - 1] = '\0';
+  ag__buf_end(&b);
 }

@@ -58,12 +58,20 @@ int ag__fail(int code, const char *fmt, ...)
   return code;
 }
 
+/* Appends one byte when it fits (keeping room for the NUL); counts it always. */
 void ag__putc(ag__buf *b, char c)
 {
   if (b->p && b->len + 1 < b->cap) b->p[b->len] = c;
   b->len++;
 }
 
+/* NUL-terminates what fit: at len, or at the last byte when the text was cut. */
+void ag__buf_end(ag__buf *b)
+{
+  if (b->cap) b->p[b->len < b->cap ? b->len : b->cap - 1] = '\0';
+}
+
+/* Appends a C string byte by byte under the ag__putc rule. */
 void ag__puts(ag__buf *b, const char *s)
 {
   while (*s) ag__putc(b, *s++);
@@ -94,6 +102,7 @@ AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound)
   return state ? ag__rng_below(state, bound) : 0;
 }
 
+/* Index i with probability w[i] / total (total is the sum of the n weights). */
 size_t ag__pick_weighted(uint64_t *rng, const uint32_t *w, size_t n, uint32_t total)
 {
   uint64_t r = ag__rng_below(rng, total);
@@ -112,9 +121,10 @@ void ag__zobrist_fill(uint64_t *keys, size_t n, const char *name)
   uint64_t seed = UINT64_C(0xcbf29ce484222325);
   size_t i;
   for (; *name; name++) seed = (seed ^ (unsigned char)*name) * UINT64_C(0x100000001b3);
-  for (i = 0; i < n; i++) keys[i] = ag_rng_next(&seed);
+  for (i = 0; i < n; i++) keys[i] = ag__rng_next(&seed);
 }
 
+/* The snapshot `back` positions before the newest one, or NULL past the oldest. */
 const void *ag__past_at(const ag__past *p, size_t back)
 {
   if (!p || back >= p->count) return NULL;
@@ -141,6 +151,7 @@ int ag__scan_int(ag__scan *sc, long lo, long hi, long *out)
   return 1;
 }
 
+/* Moves past the literal lit when the text continues with it; 1 if it did. */
 int ag__scan_lit(ag__scan *sc, const char *lit)
 {
   size_t k = strlen(lit);
