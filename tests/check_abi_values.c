@@ -136,19 +136,31 @@ START_TEST(test_error_names)
 }
 END_TEST
 
-/* The values the compile-time assertions froze are also the run-time ones
- * (guards against a header/library mix-up in the build itself). */
-START_TEST(test_selectors_distinct)
+/* ag_game_limit() answers every selector of the enum and, as documented, 0
+ * for a selector outside it (the neighbours of the range included) and for a
+ * NULL game.  Every bound is positive, except AG_LIMIT_PLIES (0: unbounded)
+ * and AG_LIMIT_CHANCE_OUTCOMES for a game without chance. */
+START_TEST(test_limit_selectors)
 {
-  static const int limits[] = {
-    AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMIT_PLIES,
-    AG_LIMIT_POSITION_TEXT, AG_LIMIT_MOVE_TEXT, AG_LIMIT_RENDER_TEXT,
-  };
-  size_t i;
+  static const int outside[] = { 0, -1, AG_LIMIT_RENDER_TEXT + 1, 99, -2147483647 - 1 };
+  size_t gi, i;
 
-  for (i = 0; i < sizeof limits / sizeof limits[0]; i++)
-    ck_assert_int_eq(limits[i], (int)i + 1);
   ck_assert_uint_eq(ag_game_limit(NULL, AG_LIMIT_LEGAL_MOVES), 0);
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = NULL;
+    int chance;
+
+    ck_assert_int_eq(ag_game_new(ag_game_name_at(gi), &g), AG_OK);
+    chance = (ag_game_flags(g) & AG_GAME_CHANCE) != 0;
+    ck_assert_uint_gt(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), 0);
+    ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_CHANCE_OUTCOMES) > 0, chance);
+    ck_assert_uint_gt(ag_game_limit(g, AG_LIMIT_POSITION_TEXT), 0);
+    ck_assert_uint_gt(ag_game_limit(g, AG_LIMIT_MOVE_TEXT), 0);
+    ck_assert_uint_gt(ag_game_limit(g, AG_LIMIT_RENDER_TEXT), 0);
+    for (i = 0; i < sizeof outside / sizeof outside[0]; i++)
+      ck_assert_uint_eq(ag_game_limit(g, (ag_limit)outside[i]), 0);
+    ag_game_free(g);
+  }
 }
 END_TEST
 
@@ -160,7 +172,7 @@ static Suite *abi_values_suite(void)
 
   tcase_add_test(tc, test_version_matches_header);
   tcase_add_test(tc, test_error_names);
-  tcase_add_test(tc, test_selectors_distinct);
+  tcase_add_test(tc, test_limit_selectors);
   suite_add_tcase(s, tc);
   return s;
 }

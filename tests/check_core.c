@@ -4,6 +4,7 @@
  * copy, apply/undo restoring everything, text round trips, and the playout
  * being the same game as the public random loop.
  */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,35 @@ static ag_state *new_state(const ag_game *g)
 static void text_of(const ag_state *st, char *buf, size_t cap)
 {
   ck_assert_int_eq(ag_state_to_text(st, buf, cap, NULL), AG_OK);
+}
+
+/* What a state shows: position text, hash, ply and the moves of its history. */
+typedef struct snapshot {
+  char text[4096];
+  ag_move hist[1024];
+  size_t n, ply;
+  uint64_t hash;
+} snapshot;
+
+/* Records what st shows now into s. */
+static void take_snapshot(const ag_state *st, snapshot *s)
+{
+  text_of(st, s->text, sizeof s->text);
+  ck_assert_int_eq(ag_state_history(st, s->hist, sizeof s->hist / sizeof s->hist[0], &s->n), AG_OK);
+  s->ply = ag_state_ply(st);
+  s->hash = ag_state_hash(st);
+}
+
+/* Asserts that st shows exactly what s recorded. */
+static void expect_snapshot(const ag_state *st, const snapshot *s)
+{
+  snapshot now;
+  take_snapshot(st, &now);
+  ck_assert_str_eq(now.text, s->text);
+  ck_assert_uint_eq(now.ply, s->ply);
+  ck_assert_uint_eq(now.hash, s->hash);
+  ck_assert_uint_eq(now.n, s->n);
+  ck_assert_int_eq(memcmp(now.hist, s->hist, s->n * sizeof s->hist[0]), 0);
 }
 
 /* One random ply of the reference policy; returns 0 at the end of the game. */
@@ -112,6 +142,26 @@ START_TEST(test_rng_splitmix64)
 }
 END_TEST
 
+/* The rejection branch of ag_rng_below: for bound 2^63 + 1 the threshold
+ * 2^64 mod bound is 2^63 - 1, so about half the draws are rejected.  Each
+ * rejected draw is skipped in the ag_rng_next stream, the accepted one is
+ * reduced mod bound, and both generators end in the same state. */
+START_TEST(test_rng_below_rejects)
+{
+  const uint64_t bound = (UINT64_C(1) << 63) + 1, threshold = (0 - bound) % bound;
+  uint64_t t = 42, u = 42, r;
+  int i, rejected = 0;
+  ck_assert_uint_eq(threshold, (UINT64_C(1) << 63) - 1);
+  for (i = 0; i < 200; i++) {
+    uint64_t a = ag_rng_below(&t, bound);
+    while ((r = ag_rng_next(&u)) < threshold) rejected++;
+    ck_assert_uint_eq(a, r % bound);
+    ck_assert_uint_eq(t, u);
+  }
+  ck_assert_int_gt(rejected, 0);
+}
+END_TEST
+
 START_TEST(test_registry)
 {
   size_t i;
@@ -147,6 +197,10 @@ START_TEST(test_spec_canonical)
   g = new_game("hare()");
   ck_assert_str_eq(ag_game_spec(g),
                    "hare(hunters=12,first=hunters,chain=1,repetition=3,max_plies=1000)");
+  ag_game_free(g);
+  g = new_game("hare(hunters=011)");
+  ck_assert_str_eq(ag_game_spec(g),
+                   "hare(hunters=11,first=hunters,chain=1,repetition=3,max_plies=1000)");
   ag_game_free(g);
   for (i = 0; i < ag_game_count(); i++) {
     g = new_game(ag_game_name_at(i));
@@ -185,6 +239,7 @@ START_TEST(test_spec_errors)
   expect_spec_error("hare(repetition=1)", AG_EPARSE, "repetition must be 0, 2 or 3");
   expect_spec_error("hare(max_plies=-1)", AG_EPARSE, "max_plies");
   expect_spec_error("hare(max_plies=99999999999999999999)", AG_EPARSE, "max_plies");
+  expect_spec_error("hare(hunters=11a)", AG_EPARSE, "bad value '11a' for hunters at byte 13");
 }
 END_TEST
 
@@ -325,6 +380,66 @@ START_TEST(test_buffer_protocol)
 }
 END_TEST
 
+/* AG_EBUFS stores the size needed for the history and chance outcomes too. */
+START_TEST(test_buffer_protocol_counts)
+{
+  ag_game *g = new_game("hare"), *sticks = new_game("liubo_sticks");
+  ag_state *st = new_state(g), *ss = new_state(sticks);
+  ag_move few[3];
+  uint32_t w[3], total = 0;
+  uint64_t rng = 3;
+  size_t n = 0;
+  int i;
+  for (i = 0; i < 3; i++) ck_assert_int_eq(random_ply(st, &rng), 1);
+  ck_assert_int_eq(ag_state_history(st, few, 2, &n), AG_EBUFS);
+  ck_assert_uint_eq(n, 3);
+  ck_assert_msg(strstr(ag_errmsg(), "3 moves") != NULL, "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_history(st, NULL, 0, &n), AG_EBUFS);
+  ck_assert_uint_eq(n, 3);
+  ck_assert_int_eq(ag_state_history(st, few, 3, &n), AG_OK);
+  ck_assert_int_eq(ag_state_current_player(ss), AG_PLAYER_CHANCE);
+  ck_assert_int_eq(ag_state_chance_outcomes(ss, NULL, NULL, 0, &n, &total), AG_EBUFS);
+  ck_assert_uint_eq(n, 10);
+  ck_assert_uint_eq(total, 64);
+  ck_assert_int_eq(ag_state_chance_outcomes(ss, few, w, 3, &n, NULL), AG_EBUFS);
+  ck_assert_uint_eq(n, 10);
+  ck_assert_msg(strstr(ag_errmsg(), "10 moves") != NULL, "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_chance_outcomes(ss, few, NULL, 3, &n, NULL), AG_EINVAL);
+  ag_state_free(ss);
+  ag_state_free(st);
+  ag_game_free(sticks);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The length a NULL query reports is exactly the length then written, for the
+ * position text and the rendering of every game, from start to end. */
+START_TEST(test_text_lengths_exact)
+{
+  size_t gi;
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = new_game(capped_spec(gi));
+    ag_state *st = new_state(g);
+    uint64_t rng = 500 + gi;
+    char buf[8192];
+    size_t want, got;
+    do {
+      ck_assert_int_eq(ag_state_to_text(st, NULL, 0, &want), AG_EBUFS);
+      ck_assert_int_eq(ag_state_to_text(st, buf, want + 1, &got), AG_OK);
+      ck_assert_uint_eq(strlen(buf), want);
+      ck_assert_uint_lt(want, ag_game_limit(g, AG_LIMIT_POSITION_TEXT));
+      ck_assert_int_eq(ag_state_render(st, NULL, 0, &want), AG_EBUFS);
+      ck_assert_uint_lt(want, sizeof buf);
+      ck_assert_int_eq(ag_state_render(st, buf, want + 1, &got), AG_OK);
+      ck_assert_uint_eq(strlen(buf), want);
+      ck_assert_uint_lt(want, ag_game_limit(g, AG_LIMIT_RENDER_TEXT));
+    } while (random_ply(st, &rng));
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 START_TEST(test_illegal_move_leaves_state)
 {
   ag_game *g = new_game("hare");
@@ -352,6 +467,93 @@ START_TEST(test_illegal_move_leaves_state)
 }
 END_TEST
 
+/* Tries moves that st must refuse at its node, each with its documented code. */
+static void refuse_bad_moves(ag_state *st)
+{
+  ag_move mv[MAXMV], bad[2] = {AG_MOVE_NONE, 0xdeadbeefu};
+  size_t n;
+  int p = ag_state_current_player(st);
+  if (p == AG_PLAYER_TERMINAL) {
+    ck_assert_int_eq(ag_state_apply(st, AG_MOVE_NONE), AG_EPHASE);
+    ck_assert_int_eq(ag_state_apply_joint(st, bad, 2), AG_EPHASE);
+  } else if (p == AG_PLAYER_SIMULTANEOUS) {
+    ck_assert_int_eq(ag_state_apply(st, AG_MOVE_NONE), AG_EPHASE);
+    ck_assert_int_eq(ag_state_apply_joint(st, bad, 2), AG_EILLEGAL);
+    ck_assert_int_eq(ag_state_legal_moves(st, 0, mv, MAXMV, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    bad[0] = mv[0]; /* player 0's part legal, player 1's not */
+    ck_assert_int_eq(ag_state_apply_joint(st, bad, 2), AG_EILLEGAL);
+  } else {
+    ck_assert_int_eq(ag_state_apply(st, AG_MOVE_NONE), AG_EILLEGAL);
+    ck_assert_int_eq(ag_state_apply(st, 0xdeadbeefu), AG_EILLEGAL);
+    ck_assert_int_eq(ag_state_apply_joint(st, bad, 2), AG_EPHASE);
+  }
+}
+
+/* A refused apply in mid-game (ply > 0) leaves the state exactly as it was:
+ * text, hash, ply and history. */
+START_TEST(test_illegal_move_mid_game)
+{
+  size_t gi;
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = new_game(capped_spec(gi));
+    ag_state *st = new_state(g);
+    uint64_t rng = 11 + gi;
+    int k;
+    for (k = 0; k < 300; k++) {
+      snapshot before;
+      if (!random_ply(st, &rng)) {
+        ag_state_reset(st);
+        ck_assert_int_eq(random_ply(st, &rng), 1);
+      }
+      ck_assert_uint_gt(ag_state_ply(st), 0);
+      take_snapshot(st, &before);
+      refuse_bad_moves(st);
+      expect_snapshot(st, &before);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* Whether `player` acts at a node where `current` is ag_state_current_player. */
+static int acts_now(int current, int player)
+{
+  return player == current || (player >= 0 && current == AG_PLAYER_SIMULTANEOUS);
+}
+
+/* Only who acts now has moves: the mover at a decision node, both players at a
+ * simultaneous node, AG_PLAYER_CHANCE at a chance node, nobody at the end; a
+ * listed move is legal for its player and not for one who does not act. */
+START_TEST(test_only_actors_have_moves)
+{
+  static const int players[] = {AG_PLAYER_CHANCE, 0, 1};
+  size_t gi, q, r;
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = new_game(capped_spec(gi));
+    ag_state *st = new_state(g);
+    uint64_t rng = 300 + gi;
+    int k;
+    for (k = 0; k < 2000; k++) {
+      int cp = ag_state_current_player(st);
+      for (q = 0; q < 3; q++) {
+        ag_move mv[MAXMV];
+        size_t n;
+        ck_assert_int_eq(ag_state_legal_moves(st, players[q], mv, MAXMV, &n), AG_OK);
+        ck_assert_uint_eq(n > 0, acts_now(cp, players[q]));
+        for (r = 0; r < 3 && n; r++)
+          if (r == q || !acts_now(cp, players[r]))
+            ck_assert_int_eq(ag_state_is_legal(st, players[r], mv[0]), r == q);
+      }
+      if (!random_ply(st, &rng)) ag_state_reset(st);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* After apply+undo, and through text, a state is exactly what it was. */
 START_TEST(test_apply_undo_all_games)
 {
@@ -360,8 +562,8 @@ START_TEST(test_apply_undo_all_games)
     ag_game *g = new_game(capped_spec(gi));
     ag_state *st = new_state(g), *copy = new_state(g);
     uint64_t rng = 77 + gi;
-    int plies = 0, games = 0;
-    while (plies < 3000 && games < 40) {
+    int plies = 0, games = 0;   /* plies applied, the undone ones included */
+    while (plies < 6000 && games < 40) {
       char before[4096], after[4096], mtext[64];
       ag_move mv[MAXMV], mv2[MAXMV], parsed;
       size_t n, n2, i;
@@ -394,7 +596,7 @@ START_TEST(test_apply_undo_all_games)
       ck_assert_int_eq(ag_state_legal_moves(st, p == AG_PLAYER_SIMULTANEOUS ? 0 : p, mv2, MAXMV, &n2), AG_OK);
       ck_assert_uint_eq(n, n2);
       ck_assert_int_eq(memcmp(mv, mv2, n * sizeof *mv), 0);
-      random_ply(st, &rng);
+      plies += random_ply(st, &rng);
     }
     ag_state_free(copy);
     ag_state_free(st);
@@ -441,7 +643,7 @@ END_TEST
 START_TEST(test_clone_copy_reset)
 {
   ag_game *g = new_game("hare"), *other = new_game("hare(hunters=10)"), *same = new_game("hare");
-  ag_state *st = new_state(g), *cl = NULL, *o = new_state(other), *s2 = new_state(same);
+  ag_state *st = new_state(g), *cl = NULL, *o = new_state(other), *s2 = new_state(same), *fresh;
   ag_move hist1[64], hist2[64];
   size_t n1, n2;
   uint64_t rng = 5;
@@ -467,8 +669,20 @@ START_TEST(test_clone_copy_reset)
   ck_assert_ptr_eq(ag_state_game(st), g);
   ag_state_reset(st);
   ck_assert_uint_eq(ag_state_ply(st), 0);
+  fresh = new_state(g);
+  ck_assert_int_eq(ag_state_equal(st, fresh), 1);
+  ck_assert_uint_eq(ag_state_hash(st), ag_state_hash(fresh));
+  ck_assert_int_eq(ag_state_history(st, NULL, 0, &n1), AG_OK);
+  ck_assert_uint_eq(n1, 0);
   ck_assert_int_eq(ag_state_equal(st, o), AG_EMISMATCH);
   ck_assert_int_eq(ag_state_reserve(st, 100000), AG_OK);
+  /* A history whose size in bytes overflows size_t is refused, not wrapped. */
+  ck_assert_int_eq(ag_state_reserve(st, SIZE_MAX), AG_ENOMEM);
+  ck_assert_int_eq(ag_state_reserve(st, SIZE_MAX / 2), AG_ENOMEM);
+  ck_assert_int_eq(random_ply(st, &rng), 1);
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  ck_assert_int_eq(ag_state_equal(st, fresh), 1);
+  ag_state_free(fresh);
   ag_state_free(cl);
   ag_state_free(o);
   ag_state_free(s2);
@@ -508,6 +722,32 @@ START_TEST(test_long_history)
 }
 END_TEST
 
+/* Thread body: its ag_errmsg() starts empty, then holds its own failure. */
+static void *fail_elsewhere(void *ok)
+{
+  ag_game *g = NULL;
+  *(int *)ok = ag_errmsg()[0] == '\0' && ag_game_new("go", &g) == AG_ENOTFOUND &&
+               strcmp(ag_errmsg(), "spec: unknown game 'go'") == 0;
+  return NULL;
+}
+
+/* ag_errmsg() is per thread, and a success does not clear it. */
+START_TEST(test_errmsg_thread_local)
+{
+  ag_game *g = NULL;
+  pthread_t t;
+  int ok = 0;
+  ck_assert_int_eq(ag_game_new("chess", &g), AG_ENOTFOUND);
+  ck_assert_int_eq(pthread_create(&t, NULL, fail_elsewhere, &ok), 0);
+  ck_assert_int_eq(pthread_join(t, NULL), 0);
+  ck_assert_int_eq(ok, 1);
+  ck_assert_str_eq(ag_errmsg(), "spec: unknown game 'chess'");
+  g = new_game("hare");
+  ck_assert_str_eq(ag_errmsg(), "spec: unknown game 'chess'");
+  ag_game_free(g);
+}
+END_TEST
+
 #ifndef NDEBUG
 /* ag_game_free with a live state is a caller's bug that debug builds catch. */
 START_TEST(test_game_outlives_states)
@@ -528,17 +768,23 @@ static Suite *core_suite(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_version_and_strerror);
   tcase_add_test(tc, test_rng_splitmix64);
+  tcase_add_test(tc, test_rng_below_rejects);
   tcase_add_test(tc, test_registry);
   tcase_add_test(tc, test_spec_canonical);
   tcase_add_test(tc, test_spec_errors);
   tcase_add_test(tc, test_null_handles);
   tcase_add_test(tc, test_bad_arguments);
   tcase_add_test(tc, test_buffer_protocol);
+  tcase_add_test(tc, test_buffer_protocol_counts);
+  tcase_add_test(tc, test_text_lengths_exact);
   tcase_add_test(tc, test_illegal_move_leaves_state);
+  tcase_add_test(tc, test_illegal_move_mid_game);
+  tcase_add_test(tc, test_only_actors_have_moves);
   tcase_add_test(tc, test_apply_undo_all_games);
   tcase_add_test(tc, test_playout_is_the_api_loop);
   tcase_add_test(tc, test_clone_copy_reset);
   tcase_add_test(tc, test_long_history);
+  tcase_add_test(tc, test_errmsg_thread_local);
 #ifndef NDEBUG
   tcase_add_test_raise_signal(tc, test_game_outlives_states, SIGABRT);
 #endif

@@ -80,28 +80,59 @@ START_TEST(test_fuzz_specs)
 }
 END_TEST
 
-/* Plays a few random plies so that the fuzzed state has a history to keep. */
+/* One player's random legal move; asserts that the player has one. */
+static ag_move random_move(const ag_state *st, int player, uint64_t *rng)
+{
+  ag_move mv[512];
+  size_t n = 0;
+  ck_assert_int_eq(ag_state_legal_moves(st, player, mv, 512, &n), AG_OK);
+  ck_assert_msg(n > 0, "player %d acts but has no move", player);
+  return mv[ag_rng_below(rng, n)];
+}
+
+/* Plays a few random plies so that the fuzzed state has a history to keep;
+ * every call must succeed (the position may come from fuzzed text). */
 static void advance(ag_state *st, uint64_t *rng, int plies)
 {
-  ag_move mv[512], m, joint[2];
-  size_t n;
-  int p, q;
+  ag_move m, joint[2];
+  int p;
   while (plies-- > 0 && (p = ag_state_current_player(st)) != AG_PLAYER_TERMINAL) {
     if (p == AG_PLAYER_SIMULTANEOUS) {
-      for (q = 0; q < 2; q++) {
-        ag_state_legal_moves(st, q, mv, 512, &n);
-        joint[q] = mv[ag_rng_below(rng, n)];
-      }
-      ag_state_apply_joint(st, joint, 2);
+      joint[0] = random_move(st, 0, rng);
+      joint[1] = random_move(st, 1, rng);
+      ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
       continue;
     }
-    if (p == AG_PLAYER_CHANCE) ag_state_sample_chance(st, rng, &m);
-    else {
-      ag_state_legal_moves(st, p, mv, 512, &n);
-      m = mv[ag_rng_below(rng, n)];
-    }
-    ag_state_apply(st, m);
+    if (p == AG_PLAYER_CHANCE) ck_assert_int_eq(ag_state_sample_chance(st, rng, &m), AG_OK);
+    else m = random_move(st, p, rng);
+    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
   }
+}
+
+/* What a state shows: position text and the moves of its history. */
+typedef struct snapshot {
+  char text[4096];
+  ag_move hist[1024];
+  size_t n, ply;
+} snapshot;
+
+/* Records what st shows now into s. */
+static void take_snapshot(const ag_state *st, snapshot *s)
+{
+  ck_assert_int_eq(ag_state_to_text(st, s->text, sizeof s->text, NULL), AG_OK);
+  ck_assert_int_eq(ag_state_history(st, s->hist, sizeof s->hist / sizeof s->hist[0], &s->n), AG_OK);
+  s->ply = ag_state_ply(st);
+}
+
+/* Asserts that st shows exactly what s recorded. */
+static void expect_snapshot(const ag_state *st, const snapshot *s)
+{
+  snapshot now;
+  take_snapshot(st, &now);
+  ck_assert_str_eq(now.text, s->text);
+  ck_assert_uint_eq(now.ply, s->ply);
+  ck_assert_uint_eq(now.n, s->n);
+  ck_assert_int_eq(memcmp(now.hist, s->hist, s->n * sizeof s->hist[0]), 0);
 }
 
 START_TEST(test_fuzz_positions)
@@ -165,9 +196,10 @@ START_TEST(test_fuzz_moves)
   for (gi = 0; gi < ag_game_count(); gi++) {
     ag_game *g;
     ag_state *st;
-    ag_move mv[512], m;
+    ag_move mv[512], m, again;
     size_t n, i;
     char seed[64], s[64], back[64];
+    snapshot before;
     ck_assert_int_eq(ag_game_new(ag_game_name_at(gi), &g), AG_OK);
     ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
     for (i = 0; i < ROUNDS; i++) {
@@ -187,15 +219,19 @@ START_TEST(test_fuzz_moves)
       rc = ag_move_from_text(g, s, &m);
       if (rc == AG_OK) {
         ck_assert_int_eq(ag_move_to_text(g, m, back, sizeof back, NULL), AG_OK);
-        ck_assert_int_eq(ag_move_from_text(g, back, &m), AG_OK);
+        ck_assert_int_eq(ag_move_from_text(g, back, &again), AG_OK);
+        ck_assert_uint_eq(again, m);
       } else {
         ck_assert_msg(rc == AG_EPARSE, "'%s' gave %d", s, rc);
       }
       /* Arbitrary move values are refused without harm. */
       m = (ag_move)ag_rng_next(&rng);
       if (ag_rng_below(&rng, 2)) m &= 0x07ffffffu;
-      if (p >= 0 && ag_state_is_legal(st, p, m) == 0)
+      if ((p >= 0 || p == AG_PLAYER_CHANCE) && ag_state_is_legal(st, p, m) == 0) {
+        take_snapshot(st, &before);
         ck_assert_int_eq(ag_state_apply(st, m), AG_EILLEGAL);
+        expect_snapshot(st, &before);
+      }
       ag_move_to_text(g, m, back, sizeof back, NULL);
     }
     ag_state_free(st);
