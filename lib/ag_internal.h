@@ -180,4 +180,10 @@ typedef struct ag__scan { const char *s; size_t i; } ag__scan;
 int ag__scan_int(ag__scan *sc, long lo, long hi, long *out);   /* 1 ok, 0 no */
 int ag__scan_lit(ag__scan *sc, const char *lit);                /* 1 ok, 0 no */
 
+/* Applies n moves (1, or 2 at a simultaneous node) known to be legal -- taken
+ * from the state's own legal or chance list -- without checking them again:
+ * records the ply in the history, then lets the game apply it (api.c).
+ * AG_OK, or AG_ENOMEM when the history cannot grow. */
+int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n);
+
 #endif /* AG_INTERNAL_H */

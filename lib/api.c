@@ -130,8 +130,9 @@ static int history_room(ag_state *st, size_t need)
   return AG_OK;
 }
 
-/* Records the ply in the history, then lets the game apply it. */
-static int push_and_apply(ag_state *st, const ag_move *m, size_t n)
+/* Records the ply in the history, then lets the game apply it; the moves are
+ * not checked (see ag_internal.h). */
+int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n)
 {
   const ag_game *g = st->game;
   ag__hist *h;
@@ -481,7 +482,7 @@ AG_API int ag_state_apply(ag_state *st, ag_move m)
   if (cp == AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "both players choose now: use ag_state_apply_joint");
   if (!contains(mv, collect_moves(st, cp, mv), m)) return fail_illegal(st->game, m, cp);
-  return push_and_apply(st, &m, 1);
+  return ag__state_apply_trusted(st, &m, 1);
 }
 
 AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n)
@@ -495,7 +496,7 @@ AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n)
   for (p = 0; p < 2; p++)
     if (!contains(mv, st->game->vt->legal(st->game, st->pos, p, mv), moves[p]))
       return fail_illegal(st->game, moves[p], p);
-  return push_and_apply(st, moves, 2);
+  return ag__state_apply_trusted(st, moves, 2);
 }
 
 AG_API int ag_state_undo(ag_state *st)

@@ -258,10 +258,10 @@ static double rollout(tree *t, int depth)
     if (player == AG_PLAYER_SIMULTANEOUS) {
       if (random_move(t->st, 0, t->rng, &m[0]) != AG_OK ||
           random_move(t->st, 1, t->rng, &m[1]) != AG_OK) break;
-      rc = ag_state_apply_joint(t->st, m, 2);
+      rc = ag__state_apply_trusted(t->st, m, 2);
     } else {
       if (random_move(t->st, player, t->rng, &m[0]) != AG_OK) break;
-      rc = ag_state_apply(t->st, m[0]);
+      rc = ag__state_apply_trusted(t->st, m, 1);
     }
     if (rc != AG_OK) break;
     plies++;
@@ -415,8 +415,7 @@ static double iterate(tree *t, uint32_t id, int depth)
     v = rollout(t, depth);
   else if ((e = select_edge(t, id, pick)) == 0) v = 0.5;
   else {
-    rc = t->edges[e].move[1] ? ag_state_apply_joint(t->st, t->edges[e].move, 2)
-                             : ag_state_apply(t->st, t->edges[e].move[0]);
+    rc = ag__state_apply_trusted(t->st, t->edges[e].move, nd->kind == NODE_SIMULTANEOUS ? 2 : 1);
     if (rc != AG_OK) { t->failed = 1; return 0.5; }
     v = descend(t, e, depth);
     ag_state_undo(t->st);
@@ -831,7 +830,7 @@ static int ab_node(ab_search *s, const hare_board *b, int depth, int ply, int al
   for (i = 0; i < n && alpha < beta; i++) {
     hare_board next = hare_board_after(&s->geo, s->game, b, player, mv[i]);
     int v;
-    if (ag_state_apply(s->st, mv[i]) != AG_OK) continue;
+    if (ag__state_apply_trusted(s->st, &mv[i], 1) != AG_OK) continue;
     v = ab_node(s, &next, depth - 1, ply + 1, alpha, beta);
     ag_state_undo(s->st);
     if (s->aborted) return 0;
@@ -859,7 +858,7 @@ static size_t ab_root(ab_search *s, const hare_board *b, const ag_move *mv, size
   for (i = 0; i < n; i++) {
     hare_board next = hare_board_after(&s->geo, s->game, b, player, mv[i]);
     int v, bound = top == -AB_INF ? -AB_INF : top - 1;    /* in the mover's terms */
-    if (ag_state_apply(s->st, mv[i]) != AG_OK) continue;
+    if (ag__state_apply_trusted(s->st, &mv[i], 1) != AG_OK) continue;
     v = player == 0 ? ab_node(s, &next, depth - 1, 1, bound, AB_INF)
                     : ab_node(s, &next, depth - 1, 1, -AB_INF, -bound);
     ag_state_undo(s->st);
