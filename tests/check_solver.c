@@ -311,13 +311,29 @@ static void walk_chains(const ag_solution *sol, const ref_board *b, int chain, i
   }
 }
 
+/* The hare in mid-chain on p (hunters m): pass, or jump on; the solver's
+ * chain value must agree with that walk. */
+static void check_chain_value(const ag_solution *sol, const ref_board *b, int threshold, int p,
+                              uint32_t m)
+{
+  walk w = {-1, 0, 1, 0};
+  int v, d, sv, sd;
+  lookup_after(sol, threshold, p, m, 0, &sv, &sd);
+  walk_add(&w, sv, sd);
+  walk_chains(sol, b, 1, threshold, p, m, &w);
+  ck_assert_int_eq(ag__hare_solution_chain_value(sol, p, m, &v, &d), AG_OK);
+  if (v == 1) ck_assert_int_eq(d, w.best_win);
+  else if (v == -1) { ck_assert(w.all_won); ck_assert_int_eq(d, w.longest); }
+  else { ck_assert_int_lt(w.best_win, 0); ck_assert(w.any_draw); ck_assert_int_eq(d, 0); }
+}
+
 START_TEST(sample_against_successors)
 {
   const int chain = 1, threshold = 5, max_hunters = 7;
   ag_solution *sol = NULL;
   ref_board b;
   uint64_t rng = 20240611;
-  int i, checked[3] = {0, 0, 0};
+  int i, checked[3] = {0, 0, 0}, chains = 0;
   ref_board_build(&b);
   ck_assert_int_eq(ag__hare_solve(chain, threshold, max_hunters, 0, NULL, NULL, &sol), AG_OK);
   for (i = 0; i < 20000; i++) {
@@ -343,6 +359,11 @@ START_TEST(sample_against_successors)
           walk_add(&w, sv, sd);
         }
       walk_chains(sol, &b, chain, threshold, h, m, &w);
+      for (a = 0; a < b.njump[h]; a++)
+        if ((m >> b.over[h][a] & 1) && (empty >> b.land[h][a] & 1) && bits(m) - 1 > threshold) {
+          check_chain_value(sol, &b, threshold, b.land[h][a], m & ~(1u << b.over[h][a]));
+          chains++;
+        }
     }
     if (v == 1) ck_assert_int_eq(d, w.best_win);
     else if (v == -1) { ck_assert(w.all_won); ck_assert_int_eq(d, w.longest); }
@@ -350,6 +371,7 @@ START_TEST(sample_against_successors)
     checked[v + 1]++;
   }
   ck_assert(checked[0] > 0 && checked[1] > 0 && checked[2] > 0);
+  ck_assert_int_gt(chains, 0);
   ag_solution_free(sol);
 }
 END_TEST
