@@ -33,7 +33,6 @@
 #define SIDE_HUNTERS 0
 #define SIDE_HARE 1
 #define MAX_LAYER 23
-#define BOARD_MASK 0x1FFFFFFu
 #define CHUNK 65536u
 
 /* Result byte: 0 draw/unknown; a win in d >= 1 turns is 2d-1; a loss in d >= 0
@@ -50,7 +49,6 @@ struct ag_solution {
   int chain, threshold, max_hunters;
   uint32_t binom[25][26];           /* C(n, k), 0 when k > n */
   uint32_t rank_tab[3][256][25];    /* colex rank contribution of one byte */
-  uint8_t popcount8[256];
   hare_board board;
   uint8_t *layer[MAX_LAYER + 1];    /* results of layer k, NULL when not solved */
   size_t layer_size[MAX_LAYER + 1];
@@ -58,11 +56,10 @@ struct ag_solution {
 
 /* ------------------------------------------------------------------ indexing */
 
-/* Number of set bits of a 25-bit mask. */
-static int popcount25(const ag_solution *s, uint32_t m)
+/* Number of set bits of a mask. */
+static int popcount25(uint32_t m)
 {
-  return s->popcount8[m & 255] + s->popcount8[(m >> 8) & 255] +
-         s->popcount8[(m >> 16) & 255] + s->popcount8[m >> 24];
+  return __builtin_popcount(m);
 }
 
 /* Removes bit h from a 25-bit mask, shifting the higher bits down. */
@@ -80,7 +77,7 @@ static uint32_t unsqueeze(uint32_t m, int h)
 /* Colexicographic rank of a 24-bit set among the sets of its size. */
 static uint32_t rank24(const ag_solution *s, uint32_t m)
 {
-  int c0 = s->popcount8[m & 255], c1 = c0 + s->popcount8[(m >> 8) & 255];
+  int c0 = popcount25(m & 255), c1 = popcount25(m & 0xFFFF);
   return s->rank_tab[0][m & 255][0] + s->rank_tab[1][(m >> 8) & 255][c0] +
          s->rank_tab[2][(m >> 16) & 255][c1];
 }
@@ -104,7 +101,7 @@ static size_t pos_index(const ag_solution *s, int k, int side, int h, uint32_t h
   return ((size_t)side * 25 + (size_t)h) * s->binom[24][k] + rank24(s, squeeze(hunters, h));
 }
 
-/* Fills the binomial, rank and popcount tables and the board. */
+/* Fills the binomial and rank tables and the board. */
 static void init_tables(ag_solution *s)
 {
   int n, k, j, v, c;
@@ -113,11 +110,6 @@ static void init_tables(ag_solution *s)
     s->binom[n][0] = 1;
     for (k = 1; k <= n; k++)
       s->binom[n][k] = s->binom[n - 1][k - 1] + (k <= n - 1 ? s->binom[n - 1][k] : 0);
-  }
-  for (v = 0; v < 256; v++) {
-    int bits = 0;
-    for (j = 0; j < 8; j++) bits += (v >> j) & 1;
-    s->popcount8[v] = (uint8_t)bits;
   }
   for (j = 0; j < 3; j++)
     for (v = 0; v < 256; v++)
@@ -163,7 +155,7 @@ static void best_add_end(turn_best *b, uint8_t res)
 /* Result code of hunters-to-move (h, hunters) in a finished layer. */
 static uint8_t lower_result(const ag_solution *s, int h, uint32_t hunters)
 {
-  int k = popcount25(s, hunters);
+  int k = popcount25(hunters);
   return s->layer[k][pos_index(s, k, SIDE_HUNTERS, h, hunters)];
 }
 
@@ -219,10 +211,9 @@ static int hunter_moves(const ag_solution *s, uint32_t hunters, uint32_t empty)
   int n = 0;
   uint32_t m = hunters;
   while (m) {
-    int b = 0;
-    while (!((m >> b) & 1)) b++;
+    int b = __builtin_ctz(m);
     m &= m - 1;
-    n += popcount25(s, s->board.neighbours[b] & empty);
+    n += popcount25(s->board.neighbours[b] & empty);
   }
   return n;
 }
@@ -233,7 +224,7 @@ static void init_position(solve_ctx *c, size_t i, int side, int h, uint32_t hunt
                           unsigned long long *resolved)
 {
   const ag_solution *s = c->sol;
-  uint32_t empty = ~hunters & ~(1u << h) & BOARD_MASK;
+  uint32_t empty = ~hunters & ~(1u << h) & ALL_POINTS;
   int n;
   turn_best b = {-1, 0, -1};
   if (side == SIDE_HUNTERS) {
@@ -242,7 +233,7 @@ static void init_position(solve_ctx *c, size_t i, int side, int h, uint32_t hunt
     if (n == 0) publish(c, i, RES_LOSS(0), resolved);
     return;
   }
-  n = popcount25(s, s->board.neighbours[h] & empty);
+  n = popcount25(s->board.neighbours[h] & empty);
   add_captures(s, h, hunters, c->k, &b);
   if (b.win > MAX_WIN_DIST || b.loss > MAX_LOSS_DIST) atomic_store(&c->overflow, 1);
   else if (b.win > 0) publish(c, i, RES_WIN(b.win), resolved);
@@ -322,19 +313,17 @@ static void propagate_hare(solve_ctx *c, int win, int h, uint32_t hunters,
                            unsigned long long *resolved)
 {
   const ag_solution *s = c->sol;
-  uint32_t empty = ~hunters & ~(1u << h) & BOARD_MASK, m = hunters;
+  uint32_t empty = ~hunters & ~(1u << h) & ALL_POINTS, m = hunters;
   uint32_t base24 = squeeze(hunters, h);
   size_t base = (size_t)h * c->block;            /* side 0 block of h */
   while (m) {
-    int b = 0;
-    uint32_t from = 0;
-    while (!((m >> b) & 1)) b++;
+    int b = __builtin_ctz(m);
+    uint32_t from;
     m &= m - 1;
     from = s->board.neighbours[b] & empty;
     while (from) {
-      int a = 0;
+      int a = __builtin_ctz(from);
       uint32_t pred24, pred;
-      while (!((from >> a) & 1)) a++;
       from &= from - 1;
       pred24 = base24 ^ (1u << (b < h ? b : b - 1)) ^ (1u << (a < h ? a : a - 1));
       pred = rank24(s, pred24);
@@ -351,11 +340,10 @@ static void propagate_hunters(solve_ctx *c, int win, int h, uint32_t hunters,
                               unsigned long long *resolved)
 {
   const ag_solution *s = c->sol;
-  uint32_t from = s->board.neighbours[h] & ~hunters & BOARD_MASK;
+  uint32_t from = s->board.neighbours[h] & ~hunters & ALL_POINTS;
   while (from) {
-    int a = 0;
+    int a = __builtin_ctz(from);
     size_t p;
-    while (!((from >> a) & 1)) a++;
     from &= from - 1;
     p = ((size_t)25 + (size_t)a) * c->block + rank24(s, squeeze(hunters, a));
     if (win) mark_win(c, p, resolved);
@@ -469,41 +457,25 @@ int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
   return AG_OK;
 }
 
-/* Reads an integer option "name=" from a canonical spec; -1 when absent. */
-static int spec_option(const char *spec, const char *name)
-{
-  size_t len = strlen(name);
-  const char *p = spec;
-  while ((p = strstr(p, name)) != NULL) {
-    if ((p == spec || p[-1] == '(' || p[-1] == ',') && p[len] == '=')
-      return atoi(p + len + 1);
-    p += len;
-  }
-  return -1;
-}
-
-/* The variant of a hare game: its chain option and number of hunters. */
+/* The variant of a hare game: its chain option and number of hunters (as
+ * parsed and range-checked by ag_game_new); AG_EINVAL for another game. */
 static int game_variant(const ag_game *g, int *chain, int *hunters)
 {
-  const char *name = ag_game_name(g), *spec = ag_game_spec(g);
-  if (!name || strcmp(name, "hare") != 0 || !spec)
-    return ag__fail(AG_EINVAL, "hare solver: not a hare game");
-  *chain = spec_option(spec, "chain");
-  *hunters = spec_option(spec, "hunters");
-  if (*chain < 0 || *hunters < 10 || *hunters > 12)
-    return ag__fail(AG_EINVAL, "hare solver: cannot read the variant of \"%s\"", spec);
+  if (g->vt != &ag__hare_vt) return ag__fail(AG_EINVAL, "hare solver: not a hare game");
+  *chain = g->opt[OPT_CHAIN];
+  *hunters = g->opt[OPT_HUNTERS];
   return AG_OK;
 }
 
 AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progress,
                              void *user, ag_solution **out)
 {
-  int chain, hunters, rc;
+  int chain = 0, hunters = 0, rc;
   if (out) *out = NULL;
   if (!g || !out) return ag__fail(AG_EINVAL, "ag_solution_solve: NULL argument");
   rc = game_variant(g, &chain, &hunters);
   if (rc != AG_OK) return rc;
-  return ag__hare_solve(chain, 9, hunters, threads, progress, user, out);
+  return ag__hare_solve(chain, WIN_THRESHOLD, hunters, threads, progress, user, out);
 }
 
 AG_API void ag_solution_free(ag_solution *sol)
@@ -543,10 +515,10 @@ AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters
                               int player, int *value, int *distance)
 {
   int k;
-  if (!sol || hare < 0 || hare >= HARE_POINTS || (hunters & ~BOARD_MASK) ||
+  if (!sol || hare < 0 || hare >= HARE_POINTS || (hunters & ~ALL_POINTS) ||
       ((hunters >> hare) & 1) || (player != 0 && player != 1))
     return ag__fail(AG_EINVAL, "ag_solution_lookup: bad argument");
-  k = popcount25(sol, hunters);
+  k = popcount25(hunters);
   if (k <= sol->threshold || k > sol->max_hunters || !sol->layer[k])
     return ag__fail(AG_ENOTFOUND, "ag_solution_lookup: %d hunters are not in the solution", k);
   decode(sol->layer[k][pos_index(sol, k, player, hare, hunters)], value, distance);
@@ -557,7 +529,7 @@ int ag__hare_solution_chain_value(const ag_solution *sol, int hare, uint32_t hun
                                   int *value, int *distance)
 {
   turn_best b = {-1, 0, -1};
-  int k = popcount25(sol, hunters);
+  int k = popcount25(hunters);
   if (k <= sol->threshold || k > sol->max_hunters)
     return ag__fail(AG_ENOTFOUND, "hare solver: %d hunters are not in the solution", k);
   best_add_end(&b, lower_result(sol, hare, hunters));     /* pass */
@@ -572,10 +544,10 @@ int ag__hare_solution_chain_value(const ag_solution *sol, int hare, uint32_t hun
 static int read_state(const ag_solution *sol, const ag_state *st, int *hare,
                       uint32_t *hunters, int *player, int *in_chain)
 {
-  int chain, max_hunters, node, owner, kind, count;
+  int chain = 0, max_hunters = 0, node, owner, kind, count;
   int rc = game_variant(ag_state_game(st), &chain, &max_hunters);
   if (rc != AG_OK) return rc;
-  if (chain != sol->chain || sol->threshold != 9)
+  if (chain != sol->chain || sol->threshold != WIN_THRESHOLD)
     return ag__fail(AG_EMISMATCH, "ag_solution_probe: the solution is for chain=%d",
                     sol->chain);
   *player = ag_state_current_player(st);

@@ -14,18 +14,15 @@
 #include "hare.h"
 #include "hare_board.h"
 
-enum { OPT_HUNTERS, OPT_FIRST, OPT_CHAIN, OPT_REPETITION, OPT_MAX_PLIES };
 enum { HUNTERS = 0, HARE = 1 };
 enum { RESULT_NONE, RESULT_HUNTERS, RESULT_HARE, RESULT_DRAW };
 
-#define WIN_THRESHOLD 9          /* the hare wins when this many hunters are left */
 #define MAX_MOVES 96             /* 12 hunters x 8 neighbours bounds every move list */
 /* Move counts seen by a playout's draws: the hunters have at most 38 moves
  * (every placement of 10-12 hunters and the hare, enumerated), the hare at
  * most 8 steps and jumps plus a pass. */
 #define DRAW_MAX_BOUND 40
 #define PASS_MOVE AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
-#define ALL_POINTS 0x1ffffffu
 
 static const char *const first_words[] = {"hunters", "hare", NULL};
 

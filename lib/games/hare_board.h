@@ -1,7 +1,9 @@
 /*
  * hare_board.h -- the 5x5 alquerque board of the hare hunt as bitboard
  * tables: point i = 5*(row-1) + col, bit i of a 25-bit mask.  Shared by the
- * game (hare.c) and the solver; built once per game from the 16 lines.
+ * game (hare.c) and the solver; built once per game from the 16 lines.  Also
+ * the constants both need: the board mask, the hare's winning threshold and
+ * the index of each option in the game's opt[].
  */
 #ifndef HARE_BOARD_H
 #define HARE_BOARD_H
@@ -10,6 +12,11 @@
 
 #define HARE_POINTS 25
 #define HARE_MAX_JUMPS 8
+#define ALL_POINTS 0x1ffffffu    /* every point of the board */
+#define WIN_THRESHOLD 9          /* the hare wins when this many hunters are left */
+
+/* The hare's options, in the order of its spec (ag_game.opt[]). */
+enum { OPT_HUNTERS, OPT_FIRST, OPT_CHAIN, OPT_REPETITION, OPT_MAX_PLIES };
 
 typedef struct hare_board {
   uint32_t neighbours[HARE_POINTS];          /* adjacent points along a line */
