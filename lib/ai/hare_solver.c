@@ -379,8 +379,9 @@ static void *level_worker(void *arg)
   return NULL;
 }
 
-/* Runs fn on `threads` threads (the caller being one of them) over all chunks. */
-static int run_parallel(solve_ctx *c, int threads, void *(*fn)(void *))
+/* Runs fn on `threads` threads (the caller being one of them) over all
+ * chunks; fewer when a thread cannot be started (the chunks still all run). */
+static void run_parallel(solve_ctx *c, int threads, void *(*fn)(void *))
 {
   pthread_t tid[64];
   int t, started = 0;
@@ -391,7 +392,6 @@ static int run_parallel(solve_ctx *c, int threads, void *(*fn)(void *))
   }
   fn(c);
   for (t = 0; t < started; t++) pthread_join(tid[t], NULL);
-  return AG_OK;
 }
 
 /* Solves layer k; the lower layers are finished. */
@@ -486,14 +486,6 @@ AG_API void ag_solution_free(ag_solution *sol)
   free(sol);
 }
 
-void ag__hare_solution_variant(const ag_solution *sol, int *chain, int *threshold,
-                               int *max_hunters)
-{
-  *chain = sol->chain;
-  *threshold = sol->threshold;
-  *max_hunters = sol->max_hunters;
-}
-
 AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunters)
 {
   if (!sol) return ag__fail(AG_EINVAL, "ag_solution_variant: NULL solution");
@@ -540,11 +532,24 @@ int ag__hare_solution_chain_value(const ag_solution *sol, int hare, uint32_t hun
   return AG_OK;
 }
 
+/* Hare point and hunters mask of a state (see hare_solver.h). */
+void ag__hare_read_board(const ag_state *st, int *hare, uint32_t *hunters)
+{
+  int node, owner, kind;
+  *hare = -1;
+  *hunters = 0;
+  for (node = 0; node < HARE_POINTS; node++)
+    if (ag_state_piece(st, node, 0, &owner, &kind, NULL) == 1) {
+      if (kind == AG_PIECE_HARE) *hare = node;
+      else if (kind == AG_PIECE_HUNTER) *hunters |= 1u << node;
+    }
+}
+
 /* Reads hare point, hunter mask, side to move and chain flag of a state. */
 static int read_state(const ag_solution *sol, const ag_state *st, int *hare,
                       uint32_t *hunters, int *player, int *in_chain)
 {
-  int chain = 0, max_hunters = 0, node, owner, kind, count;
+  int chain = 0, max_hunters = 0;
   int rc = game_variant(ag_state_game(st), &chain, &max_hunters);
   if (rc != AG_OK) return rc;
   if (chain != sol->chain || sol->threshold != WIN_THRESHOLD)
@@ -552,13 +557,7 @@ static int read_state(const ag_solution *sol, const ag_state *st, int *hare,
                     sol->chain);
   *player = ag_state_current_player(st);
   if (*player != 0 && *player != 1) return ag__fail(AG_EPHASE, "ag_solution_probe: game over");
-  *hare = -1;
-  *hunters = 0;
-  for (node = 0; node < HARE_POINTS; node++)
-    if (ag_state_piece(st, node, 0, &owner, &kind, &count) == 1) {
-      if (kind == AG_PIECE_HARE) *hare = node;
-      else if (kind == AG_PIECE_HUNTER) *hunters |= 1u << node;
-    }
+  ag__hare_read_board(st, hare, hunters);
   if (*hare < 0) return ag__fail(AG_ERROR, "ag_solution_probe: no hare on the board");
   if (ag_state_info(st, AG_INFO_CHAIN, 0, in_chain) != AG_OK) *in_chain = 0;
   return AG_OK;

@@ -18,9 +18,9 @@
 int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
                    ag_progress_fn progress, void *user, ag_solution **out);
 
-/* The rules variant a solution was computed for. */
-void ag__hare_solution_variant(const ag_solution *sol, int *chain, int *threshold,
-                               int *max_hunters);
+/* Reads the hare's point (-1 when it has none) and the mask of the hunters'
+ * points of a hare-hunt state. */
+void ag__hare_read_board(const ag_state *st, int *hare, uint32_t *hunters);
 
 /* Value (+1 win, 0 draw, -1 loss for the side to move) and distance in turns
  * of a position in the middle of the hare's capture chain: the hare stands on

@@ -1,6 +1,8 @@
 /*
- * players.c -- computer players written against the public API only:
- * random, Monte Carlo tree search, and the perfect hare player.
+ * players.c -- computer players: random, Monte Carlo tree search, and the
+ * perfect hare player.  They read games through the public API; the internal
+ * ag__state_apply_trusted applies moves just taken from a legal list, and
+ * ag__hare_read_board (hare_solver.c) reads the hare hunt's board.
  *
  * MCTS: UCT at decision nodes; at chance nodes the outcome is drawn with
  * ag_state_sample_chance() (exact weights), so a node's mean is an
@@ -165,7 +167,7 @@ static uint32_t node_add(tree *t)
   nd = &t->nodes[id];
   memset(nd, 0, sizeof *nd);
   nd->player = player;
-  if (player == AG_PLAYER_TERMINAL || player < AG_PLAYER_TERMINAL) {
+  if (player <= AG_PLAYER_TERMINAL) {
     nd->kind = NODE_TERMINAL;
     return id;
   }
@@ -254,7 +256,7 @@ static double rollout(tree *t, int depth)
   while (plies < t->prm->rollout) {
     int player = ag_state_current_player(t->st), rc;
     ag_move m[2];
-    if (player == AG_PLAYER_TERMINAL || player < AG_PLAYER_TERMINAL) break;
+    if (player <= AG_PLAYER_TERMINAL) break;
     if (player == AG_PLAYER_SIMULTANEOUS) {
       if (random_move(t->st, 0, t->rng, &m[0]) != AG_OK ||
           random_move(t->st, 1, t->rng, &m[1]) != AG_OK) break;
@@ -624,16 +626,10 @@ static int hare_geometry_init(hare_geometry *k, const ag_state *st)
 }
 
 /* Reads the hare's point (-1 if none) and the hunters of a state. */
-static hare_board hare_board_read(const hare_geometry *k, const ag_state *st)
+static hare_board hare_board_read(const ag_state *st)
 {
   hare_board b = {-1, 0};
-  int i;
-  for (i = 0; i < k->points; i++) {
-    int owner = 0, kind = 0;
-    if (ag_state_piece(st, i, 0, &owner, &kind, NULL) != 1) continue;
-    if (kind == AG_PIECE_HARE) b.hare = i;
-    else if (kind == AG_PIECE_HUNTER) b.hunters |= 1u << i;
-  }
+  ag__hare_read_board(st, &b.hare, &b.hunters);
   return b;
 }
 
@@ -816,13 +812,13 @@ static int ab_node(ab_search *s, const hare_board *b, int depth, int ply, int al
   int player, best, hit, a0 = alpha, b0 = beta;
   uint64_t key;
   tt_entry *e;
-  if (ag_state_is_terminal(s->st) == 1) return ab_terminal(s, ply);
+  player = ag_state_current_player(s->st);
+  if (player == AG_PLAYER_TERMINAL) return ab_terminal(s, ply);
   if (depth <= 0) return hare_eval(s, b);
   if (++s->nodes > s->budget) { s->aborted = 1; return 0; }
   key = ag_state_hash(s->st);
   e = ab_probe(s, key, depth, alpha, beta, &hit);
   if (hit) return e->value;
-  player = ag_state_current_player(s->st);
   if (ag_state_legal_moves(s->st, player, mv, s->cap, &n) != AG_OK || n == 0)
     return hare_eval(s, b);
   ab_order(s, b, mv, n, player, e->key == key ? e->move : 0);
@@ -886,7 +882,7 @@ static int ab_start(ab_search *s, const ag_state *st, const ai_params *prm, hare
   if (rc != AG_OK) return rc;
   s->draw = (int)(prm->contempt * 1000) * (player == 0 ? -1 : 1);
   s->budget = prm->iterations * AB_NODES_PER_ITERATION;
-  *board = hare_board_read(&s->geo, st);
+  *board = hare_board_read(st);
   s->hunters0 = popcount32(board->hunters);
   s->taken0 = info_or_zero(st, AG_INFO_CAPTURED, 1);
   return AG_OK;
