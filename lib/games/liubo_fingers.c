@@ -77,6 +77,7 @@ typedef struct lf_game {
   uint64_t point_mask, inner_mask, stem_mask, corner_mask[2];
   uint8_t out_count[AG__LF_NODES];
   uint8_t out[AG__LF_NODES][MAX_OUT];
+  uint64_t out_mask[AG__LF_NODES];              /* the out[] nodes as a mask */
   uint64_t reach[AG__LF_NODES][MAX_COUNT + 1];  /* nodes 1..r forward steps away */
   ag__node nodes[AG__LF_NODES];
   ag__edge edges[AG__LF_EDGES32 + AG__LF_EDGES48 + AG__LF_STEM_EDGES];
@@ -102,16 +103,6 @@ static int flat_count(const lf_pos *p, int player)
 static int score_decided(const lf_pos *p)
 {
   return p->home[0] >= TO_WIN || p->home[1] >= TO_WIN || (p->home[0] == 3 && p->home[1] == 3);
-}
-
-/* Occupancy mask of the playing points (TAIJI never blocks). */
-static uint64_t occupied_mask(const lf_game *lg, const lf_pos *p)
-{
-  uint64_t m = 0;
-  int i;
-  for (i = 0; i < lg->num_points; i++)
-    if (p->owner[lg->points[i]] >= 0) m |= BIT(lg->points[i]);
-  return m;
 }
 
 /* -------------------------------------------------------- guess resolution */
@@ -156,13 +147,19 @@ static void begin_round(const lf_game *lg, lf_pos *p, int last)
   check_round_cap(lg, p);
 }
 
+/* Whether p's start corner c holds no enemy piece (a prisoner may return there). */
+static int corner_open(const lf_pos *p, int player, int c)
+{
+  return p->owner[c] != 1 - player;
+}
+
 /* The lower-numbered own start corner holding no enemy piece, or -1. */
 static int free_start_corner(const lf_pos *p, int player)
 {
   int i;
   for (i = 0; i < 2; i++) {
     int c = ag__lf_start_corner[player][i];
-    if (p->owner[c] != 1 - player) return c;
+    if (corner_open(p, player, c)) return c;
   }
   return -1;
 }
@@ -295,28 +292,30 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
 {
   const lf_game *lg = w->lg;
   lf_sub res = {0, 0, 0};
-  int i, memo = !(lg->reach[node][r] & visited & ~BIT(node));
+  uint64_t next, free_next;
+  int memo;
+  if (r == 1) {   /* the last step: every successor not yet visited */
+    res.dest = lg->out_mask[node] & ~visited;
+    res.enter = (int)(lg->stem_mask >> node & 1);
+    return res;
+  }
+  memo = !(lg->reach[node][r] & visited & ~BIT(node));
   if (memo && (w->known[node] >> r & 1)) {
     res.dest = w->memo_dest[node][r];
     res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
     res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
     return res;
   }
-  if (r == 1 && (lg->stem_mask >> node & 1)) res.enter = 1;
-  for (i = 0; i < lg->out_count[node]; i++) {
-    int next = lg->out[node][i];
-    uint64_t bit = BIT(next);
-    if (visited & bit) continue;
-    if (r == 1) {
-      res.dest |= bit;
-    } else if (w->occupied & bit) {
-      res.blocked = 1;
-    } else {
-      lf_sub s = walk_on(w, next, r - 1, visited | bit);
-      res.dest |= s.dest;
-      res.enter |= s.enter;
-      if (s.blocked) res.dest |= bit, res.blocked = 1;
-    }
+  next = lg->out_mask[node] & ~visited;
+  free_next = next & ~w->occupied;
+  res.blocked = free_next != next;
+  while (free_next) {
+    uint64_t bit = free_next & (0 - free_next);
+    lf_sub s = walk_on(w, lowest_bit(free_next), r - 1, visited | bit);
+    free_next &= free_next - 1;
+    res.dest |= s.dest;
+    res.enter |= s.enter;
+    if (s.blocked) res.dest |= bit, res.blocked = 1;
   }
   if (memo) {
     w->known[node] |= 1u << r;
@@ -326,46 +325,56 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
   return res;
 }
 
-/* The mover's actions with the pending count, ascending; pass when none. */
+/* The mover's actions with the pending count, ascending; pass when none.
+ * Ascending means: ordinary moves by (state, destination, origin), then
+ * entries by (state, origin), then returns by corner. */
 static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
 {
-  int player = p->mover, n = p->count, origin[PIECES], enter[PIECES], no = 0, i, state;
-  uint64_t dest[PIECES];
+  int player = p->mover, n = p->count, i, state;
   size_t k = 0;
   if (n > 0) {
+    /* origins per state (ON_BOARD = crosswise, AT_START = flat), ascending */
+    int origin[2][PIECES], enter[2][PIECES], no[2] = {0, 0}, nodes[PIECES], nn = 0;
+    uint64_t dest[2][PIECES], all[2] = {0, 0};
     lf_walk w;
     w.lg = lg;
-    w.occupied = occupied_mask(lg, p);
-    memset(w.known, 0, sizeof w.known);
-    for (i = 0; i < lg->num_points && no < PIECES; i++) {
+    w.occupied = 0;
+    for (i = 0; i < lg->num_points; i++) {   /* one pass: occupancy and origins */
       int v = lg->points[i];
-      lf_sub s;
-      if (p->owner[v] != player) continue;
-      s = walk_on(&w, v, n, BIT(v));
-      origin[no] = v, dest[no] = s.dest;
-      enter[no] = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
-      no++;
+      if (p->owner[v] < 0) continue;
+      w.occupied |= BIT(v);
+      if (p->owner[v] == player && nn < PIECES) nodes[nn++] = v;
     }
-    for (state = ON_BOARD; state <= AT_START; state++) {
-      uint64_t all = 0;
-      for (i = 0; i < no; i++)
-        if (state == AT_START ? p->flat[origin[i]] : p->cross[origin[i]]) all |= dest[i];
-      while (all) {
-        int to = lowest_bit(all);
-        all &= all - 1;
-        for (i = 0; i < no; i++)
-          if ((dest[i] >> to & 1) && (state == AT_START ? p->flat[origin[i]] : p->cross[origin[i]]))
-            out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[i]);
+    memset(w.known, 0, sizeof w.known);
+    for (i = 0; i < nn; i++) {
+      int v = nodes[i];
+      lf_sub s = walk_on(&w, v, n, BIT(v));
+      int e = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
+      if (p->cross[v]) {
+        origin[ON_BOARD][no[ON_BOARD]] = v, dest[ON_BOARD][no[ON_BOARD]] = s.dest;
+        enter[ON_BOARD][no[ON_BOARD]++] = e;
+        all[ON_BOARD] |= s.dest;
+      }
+      if (p->flat[v]) {
+        origin[AT_START][no[AT_START]] = v, dest[AT_START][no[AT_START]] = s.dest;
+        enter[AT_START][no[AT_START]++] = e;
+        all[AT_START] |= s.dest;
       }
     }
     for (state = ON_BOARD; state <= AT_START; state++)
-      for (i = 0; i < no; i++)
-        if (enter[i] && (state == AT_START ? p->flat[origin[i]] : p->cross[origin[i]]))
-          out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, origin[i]);
+      while (all[state]) {
+        int to = lowest_bit(all[state]);
+        all[state] &= all[state] - 1;
+        for (i = 0; i < no[state]; i++)
+          if (dest[state][i] >> to & 1) out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[state][i]);
+      }
+    for (state = ON_BOARD; state <= AT_START; state++)
+      for (i = 0; i < no[state]; i++)
+        if (enter[state][i]) out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, origin[state][i]);
     if (!lg->return_free && may_return(p, player, n))
       for (i = 0; i < 2; i++) {
         int c = ag__lf_start_corner[player][i];
-        if (p->owner[c] != 1 - player)
+        if (corner_open(p, player, c))
           out[k++] = AG__MOVE(AG_MOVE_RETURN, 0, c, ag__lf_prison_dot[1 - player][0]);
       }
   }
@@ -999,8 +1008,12 @@ static void lf_render(const ag_game *g, const void *pos, ag__buf *b)
 /* Adds directed edge e to the walk tables (and, when drawn, to the geometry). */
 static void add_edge(lf_game *lg, ag_game *g, const ag__lf_edge *e)
 {
-  if (e->to != AG__LF_TAIJI) lg->out[e->from][lg->out_count[e->from]++] = (uint8_t)e->to;
-  else lg->stem_mask |= BIT(e->from);
+  if (e->to != AG__LF_TAIJI) {
+    lg->out[e->from][lg->out_count[e->from]++] = (uint8_t)e->to;
+    lg->out_mask[e->from] |= BIT(e->to);
+  } else {
+    lg->stem_mask |= BIT(e->from);
+  }
   lg->edges[g->num_edges].a = e->from;
   lg->edges[g->num_edges].b = e->to;
   lg->edges[g->num_edges].kind = e->kind;
