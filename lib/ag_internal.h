@@ -178,6 +178,8 @@ void ag__spec_print(const ag__vt *vt, const int *opt, char *out, size_t cap);
 /* Bounded text parsing helpers for the games' read functions. */
 typedef struct ag__scan { const char *s; size_t i; } ag__scan;
 int ag__scan_int(ag__scan *sc, long lo, long hi, long *out);   /* 1 ok, 0 no */
+/* Like ag__scan_int, canonical only: "0" or no leading zero ("07" fails). */
+int ag__scan_num(ag__scan *sc, long lo, long hi, long *out);   /* 1 ok, 0 no */
 int ag__scan_lit(ag__scan *sc, const char *lit);                /* 1 ok, 0 no */
 
 /* Applies n moves (1, or 2 at a simultaneous node) known to be legal -- taken

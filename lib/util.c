@@ -151,6 +151,13 @@ int ag__scan_int(ag__scan *sc, long lo, long hi, long *out)
   return 1;
 }
 
+/* Like ag__scan_int, but only canonical decimals: no leading zero. */
+int ag__scan_num(ag__scan *sc, long lo, long hi, long *out)
+{
+  if (sc->s[sc->i] == '0' && sc->s[sc->i + 1] >= '0' && sc->s[sc->i + 1] <= '9') return 0;
+  return ag__scan_int(sc, lo, hi, out);
+}
+
 /* Moves past the literal lit when the text continues with it; 1 if it did. */
 int ag__scan_lit(ag__scan *sc, const char *lit)
 {

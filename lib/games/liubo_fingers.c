@@ -594,39 +594,14 @@ static void lf_write(const ag_game *g, const void *pos, ag__buf *b)
   ag__printf(b, " rounds=%lu", (unsigned long)p->rounds);
 }
 
-/* A cursor over the text being parsed. */
-typedef struct lf_scan { const char *s; size_t i; } lf_scan;
+/* Fails with a byte offset of the text. */
+static int parse_error_at(size_t at, const char *what)
+{
+  return ag__fail(AG_EPARSE, "liubo_fingers: %s at byte %zu", what, at);
+}
 
 /* Fails with the byte offset of the cursor. */
-static int parse_error(const lf_scan *sc, const char *what)
-{
-  return ag__fail(AG_EPARSE, "liubo_fingers: %s at byte %zu", what, sc->i);
-}
-
-/* Consumes the literal lit; 1 on success. */
-static int scan_lit(lf_scan *sc, const char *lit)
-{
-  size_t k = strlen(lit);
-  if (strncmp(sc->s + sc->i, lit, k) != 0) return 0;
-  sc->i += k;
-  return 1;
-}
-
-/* Consumes a decimal number in [0, hi] without sign or leading zeros. */
-static int scan_num(lf_scan *sc, long hi, long *out)
-{
-  long v = 0;
-  size_t i = sc->i;
-  if (sc->s[i] < '0' || sc->s[i] > '9') return 0;
-  if (sc->s[i] == '0' && sc->s[i + 1] >= '0' && sc->s[i + 1] <= '9') return 0;
-  while (sc->s[i] >= '0' && sc->s[i] <= '9') {
-    v = v * 10 + (sc->s[i++] - '0');
-    if (v > hi) return 0;
-  }
-  sc->i = i;
-  *out = v;
-  return 1;
-}
+static int parse_error(const ag__scan *sc, const char *what) { return parse_error_at(sc->i, what); }
 
 /* Whether a..a+len equals name, ignoring ASCII case. */
 static int same_name(const char *a, size_t len, const char *name)
@@ -643,14 +618,13 @@ static int same_name(const char *a, size_t len, const char *name)
 }
 
 /* Consumes a node name of this board; returns its id or -1 (cursor kept). */
-static int scan_node(const lf_game *lg, lf_scan *sc, int num_nodes)
+static int scan_node(ag__scan *sc, int num_nodes)
 {
   size_t len = 0;
   int v;
   const char *s = sc->s + sc->i;
   while ((s[len] >= 'A' && s[len] <= 'Z') || (s[len] >= 'a' && s[len] <= 'z') || s[len] == '_')
     len++;
-  (void)lg;
   for (v = 0; v < num_nodes; v++)
     if (same_name(s, len, ag__lf_nodes[v].name)) {
       sc->i += len;
@@ -661,17 +635,17 @@ static int scan_node(const lf_game *lg, lf_scan *sc, int num_nodes)
 
 /* Parses one side's list into p (canonical order: ascending node id, the
  * flat entry before the crosswise one on the same node). */
-static int read_side(const lf_game *lg, lf_pos *p, lf_scan *sc, int player, int num_nodes)
+static int read_side(const lf_game *lg, lf_pos *p, ag__scan *sc, int player, int num_nodes)
 {
   int last_key = -1;
-  if (scan_lit(sc, "-")) return AG_OK;
+  if (ag__scan_lit(sc, "-")) return AG_OK;
   for (;;) {
     size_t at = sc->i;
     long n;
-    int v = scan_node(lg, sc, num_nodes), flat, key;
+    int v = scan_node(sc, num_nodes), flat, key;
     if (v < 0 || !(lg->point_mask >> v & 1)) return parse_error(sc, "expected a playing point");
-    flat = scan_lit(sc, "*");
-    if (!scan_lit(sc, ":") || !scan_num(sc, PIECES, &n) || n < 1)
+    flat = ag__scan_lit(sc, "*");
+    if (!ag__scan_lit(sc, ":") || !ag__scan_num(sc, 0, PIECES, &n) || n < 1)
       return parse_error(sc, "expected ':' and a count 1..6");
     key = v * 2 + !flat;
     if (key <= last_key) {
@@ -690,50 +664,50 @@ static int read_side(const lf_game *lg, lf_pos *p, lf_scan *sc, int player, int 
     p->owner[v] = (int8_t)player;
     if (flat) p->flat[v] = (uint8_t)n;
     else p->cross[v] = (uint8_t)n;
-    if (!scan_lit(sc, ",")) return AG_OK;
+    if (!ag__scan_lit(sc, ",")) return AG_OK;
   }
 }
 
 /* Parses "A,B" of small numbers in [0, hi]. */
-static int read_pair(lf_scan *sc, long hi, uint8_t out[2])
+static int read_pair(ag__scan *sc, long hi, uint8_t out[2])
 {
   long a, b;
-  if (!scan_num(sc, hi, &a) || !scan_lit(sc, ",") || !scan_num(sc, hi, &b)) return 0;
+  if (!ag__scan_num(sc, 0, hi, &a) || !ag__scan_lit(sc, ",") || !ag__scan_num(sc, 0, hi, &b)) return 0;
   out[0] = (uint8_t)a, out[1] = (uint8_t)b;
   return 1;
 }
 
 /* Parses a fish holder letter c/w/b. */
-static int read_fish(lf_scan *sc, int8_t *out)
+static int read_fish(ag__scan *sc, int8_t *out)
 {
-  if (scan_lit(sc, "c")) *out = -1;
-  else if (scan_lit(sc, "w")) *out = WHITE;
-  else if (scan_lit(sc, "b")) *out = BLACK;
+  if (ag__scan_lit(sc, "c")) *out = -1;
+  else if (ag__scan_lit(sc, "w")) *out = WHITE;
+  else if (ag__scan_lit(sc, "b")) *out = BLACK;
   else return 0;
   return 1;
 }
 
 /* Parses a player letter w/b. */
-static int read_player(lf_scan *sc, uint8_t *out)
+static int read_player(ag__scan *sc, uint8_t *out)
 {
-  if (scan_lit(sc, "w")) *out = WHITE;
-  else if (scan_lit(sc, "b")) *out = BLACK;
+  if (ag__scan_lit(sc, "w")) *out = WHITE;
+  else if (ag__scan_lit(sc, "b")) *out = BLACK;
   else return 0;
   return 1;
 }
 
 /* Parses the phase word. */
-static int read_phase(const lf_game *lg, lf_scan *sc, lf_pos *p)
+static int read_phase(const lf_game *lg, ag__scan *sc, lf_pos *p)
 {
   long n;
-  if (scan_lit(sc, "guess")) p->phase = PH_GUESS;
-  else if (scan_lit(sc, "over")) p->phase = PH_OVER;
-  else if (scan_lit(sc, "throw:")) {
+  if (ag__scan_lit(sc, "guess")) p->phase = PH_GUESS;
+  else if (ag__scan_lit(sc, "over")) p->phase = PH_OVER;
+  else if (ag__scan_lit(sc, "throw:")) {
     p->phase = PH_THROW;
     if (!read_player(sc, &p->mover)) return parse_error(sc, "expected w or b");
-  } else if (scan_lit(sc, "act:")) {
+  } else if (ag__scan_lit(sc, "act:")) {
     p->phase = PH_ACT;
-    if (!read_player(sc, &p->mover) || !scan_lit(sc, ":") || !scan_num(sc, lg->call_max, &n))
+    if (!read_player(sc, &p->mover) || !ag__scan_lit(sc, ":") || !ag__scan_num(sc, 0, lg->call_max, &n))
       return parse_error(sc, "expected w or b, ':' and a count in range");
     p->count = (uint8_t)n;
   } else {
@@ -764,7 +738,6 @@ static int scores_consistent(const lf_pos *p)
 /* Whole-position checks after parsing; `at` holds field offsets for messages. */
 static int check_position(const lf_game *lg, const lf_pos *p, const size_t at[4])
 {
-  lf_scan sc = {NULL, 0};
   int c, i, decided = score_decided(p);
   for (c = 0; c < 2; c++) {
     int total = p->held[1 - c] + p->home[c];
@@ -772,24 +745,19 @@ static int check_position(const lf_game *lg, const lf_pos *p, const size_t at[4]
       int v = lg->points[i];
       if (p->owner[v] == c) total += p->flat[v] + p->cross[v];
     }
-    if (total != PIECES) {
-      sc.i = at[0];
-      return parse_error(&sc, c ? "Black does not have 6 pieces" : "White does not have 6 pieces");
-    }
+    if (total != PIECES)
+      return parse_error_at(at[0], c ? "Black does not have 6 pieces" : "White does not have 6 pieces");
   }
-  sc.i = at[1];
-  if (!scores_consistent(p)) return parse_error(&sc, "home, sticks and fish disagree");
-  sc.i = at[2];
+  if (!scores_consistent(p)) return parse_error_at(at[1], "home, sticks and fish disagree");
   if (decided != (p->phase == PH_OVER) &&
       !(p->phase == PH_OVER && lg->max_rounds && p->rounds == lg->max_rounds))
-    return parse_error(&sc, "phase disagrees with the score");
-  if (p->phase == PH_THROW && lg->scheme_guess) return parse_error(&sc, "no throws under scheme=guess");
+    return parse_error_at(at[2], "phase disagrees with the score");
+  if (p->phase == PH_THROW && lg->scheme_guess) return parse_error_at(at[2], "no throws under scheme=guess");
   if ((p->phase == PH_THROW || p->phase == PH_ACT) && p->rounds == 0)
-    return parse_error(&sc, "an action or throw needs a round played");
-  sc.i = at[3];
+    return parse_error_at(at[2], "an action or throw needs a round played");
   if (lg->max_rounds && (p->rounds > lg->max_rounds ||
                          (p->rounds == lg->max_rounds && p->phase != PH_ACT && p->phase != PH_OVER)))
-    return parse_error(&sc, "rounds beyond max_rounds");
+    return parse_error_at(at[3], "rounds beyond max_rounds");
   return AG_OK;
 }
 
@@ -797,38 +765,38 @@ static int lf_read(const ag_game *g, void *pos, const char *text)
 {
   const lf_game *lg = GAME(g);
   lf_pos *p = pos;
-  lf_scan sc = {text, 0};
+  ag__scan sc = {text, 0};
   size_t at[4];
   long rounds;
   int rc;
   memset(p, 0, sizeof *p);
   memset(p->owner, -1, sizeof p->owner);
   at[0] = 0;
-  if (!scan_lit(&sc, "white=")) return parse_error(&sc, "expected 'white='");
+  if (!ag__scan_lit(&sc, "white=")) return parse_error(&sc, "expected 'white='");
   if ((rc = read_side(lg, p, &sc, WHITE, g->num_nodes)) != AG_OK) return rc;
-  if (!scan_lit(&sc, " black=")) return parse_error(&sc, "expected ' black='");
+  if (!ag__scan_lit(&sc, " black=")) return parse_error(&sc, "expected ' black='");
   if ((rc = read_side(lg, p, &sc, BLACK, g->num_nodes)) != AG_OK) return rc;
-  if (!scan_lit(&sc, " prisoners=") || !read_pair(&sc, PIECES, p->held))
+  if (!ag__scan_lit(&sc, " prisoners=") || !read_pair(&sc, PIECES, p->held))
     return parse_error(&sc, "expected ' prisoners=W,B'");
   at[1] = sc.i;
-  if (!scan_lit(&sc, " home=") || !read_pair(&sc, TO_WIN, p->home))
+  if (!ag__scan_lit(&sc, " home=") || !read_pair(&sc, TO_WIN, p->home))
     return parse_error(&sc, "expected ' home=W,B' (0..4)");
-  if (!scan_lit(&sc, " sticks=")) return parse_error(&sc, "expected ' sticks='");
+  if (!ag__scan_lit(&sc, " sticks=")) return parse_error(&sc, "expected ' sticks='");
   for (rc = 0; rc < 2; rc++) {
     long a, b;
-    if ((rc && !scan_lit(&sc, ",")) || !scan_num(&sc, 3, &a) || !scan_lit(&sc, "+") ||
-        !scan_num(&sc, 3, &b))
+    if ((rc && !ag__scan_lit(&sc, ",")) || !ag__scan_num(&sc, 0, 3, &a) || !ag__scan_lit(&sc, "+") ||
+        !ag__scan_num(&sc, 0, 3, &b))
       return parse_error(&sc, "expected sticks as PLAIN+WIRED,PLAIN+WIRED");
     p->plain[rc] = (uint8_t)a, p->wired[rc] = (uint8_t)b;
   }
-  if (!scan_lit(&sc, " fish=") || !read_fish(&sc, &p->fish[0]) || !scan_lit(&sc, ",") ||
+  if (!ag__scan_lit(&sc, " fish=") || !read_fish(&sc, &p->fish[0]) || !ag__scan_lit(&sc, ",") ||
       !read_fish(&sc, &p->fish[1]))
     return parse_error(&sc, "expected ' fish=F,F' with F one of c, w, b");
-  if (!scan_lit(&sc, " phase=")) return parse_error(&sc, "expected ' phase='");
+  if (!ag__scan_lit(&sc, " phase=")) return parse_error(&sc, "expected ' phase='");
   at[2] = sc.i;
   if ((rc = read_phase(lg, &sc, p)) != AG_OK) return rc;
   at[3] = sc.i;
-  if (!scan_lit(&sc, " rounds=") || !scan_num(&sc, MAX_ROUNDS_TEXT, &rounds))
+  if (!ag__scan_lit(&sc, " rounds=") || !ag__scan_num(&sc, 0, MAX_ROUNDS_TEXT, &rounds))
     return parse_error(&sc, "expected ' rounds=N'");
   if (sc.s[sc.i]) return parse_error(&sc, "unexpected text after the rounds");
   p->rounds = (uint32_t)rounds;
@@ -895,11 +863,11 @@ static int lf_move_write(const ag_game *g, ag_move m, ag__buf *b)
 }
 
 /* Parses a choice "F" or "F/C" at the start of text. */
-static int read_choice(const lf_game *lg, lf_scan *sc, ag_move *out)
+static int read_choice(const lf_game *lg, ag__scan *sc, ag_move *out)
 {
   long f, c = NO_CALL;
-  if (!scan_num(sc, lg->fingers_max, &f)) return parse_error(sc, "fingers out of range");
-  if (scan_lit(sc, "/") && !scan_num(sc, lg->call_max, &c)) return parse_error(sc, "call out of range");
+  if (!ag__scan_num(sc, 0, lg->fingers_max, &f)) return parse_error(sc, "fingers out of range");
+  if (ag__scan_lit(sc, "/") && !ag__scan_num(sc, 0, lg->call_max, &c)) return parse_error(sc, "call out of range");
   if (sc->s[sc->i]) return parse_error(sc, "unexpected text after the choice");
   if (c == NO_CALL && lg->scheme_guess) return parse_error(sc, "every round needs a call under scheme=guess");
   *out = AG__MOVE(AG_MOVE_CHOICE, f, c, 0);
@@ -909,28 +877,25 @@ static int read_choice(const lf_game *lg, lf_scan *sc, ag_move *out)
 static int lf_move_read(const ag_game *g, const char *text, ag_move *out)
 {
   const lf_game *lg = GAME(g);
-  lf_scan sc = {text, 0};
-  int from, to, kind, state, k2, f2, t2;
+  ag__scan sc = {text, 0};
+  int from, to, kind, state;
   ag_move m;
   if (strcmp(text, "pass") == 0) {
     *out = PASS_MOVE;
     return AG_OK;
   }
   if (text[0] >= '0' && text[0] <= '9') return read_choice(lg, &sc, out);
-  from = scan_node(lg, &sc, g->num_nodes);
+  from = scan_node(&sc, g->num_nodes);
   if (from < 0) return parse_error(&sc, "expected a node name, a choice or 'pass'");
-  state = scan_lit(&sc, "*") ? AT_START : ON_BOARD;
-  if (!scan_lit(&sc, "-")) return parse_error(&sc, "expected '-'");
-  to = scan_node(lg, &sc, g->num_nodes);
+  state = ag__scan_lit(&sc, "*") ? AT_START : ON_BOARD;
+  if (!ag__scan_lit(&sc, "-")) return parse_error(&sc, "expected '-'");
+  to = scan_node(&sc, g->num_nodes);
   if (to < 0) return parse_error(&sc, "expected a node name");
   if (sc.s[sc.i]) return parse_error(&sc, "unexpected text after the move");
   kind = to == AG__LF_TAIJI ? AG_MOVE_ENTER
          : from >= AG__LF_FIRST_DOT && from < AG__LF_FIRST_OUTER ? AG_MOVE_RETURN : AG_MOVE_STEP;
   m = AG__MOVE(kind, state, to, from);
-  if (lf_move_info(g, m, &k2, &f2, &t2) != AG_OK) {
-    sc.i = 0;
-    return parse_error(&sc, "not a move of this game");
-  }
+  if (lf_move_info(g, m, &kind, &from, &to) != AG_OK) return parse_error_at(0, "not a move of this game");
   *out = m;
   return AG_OK;
 }

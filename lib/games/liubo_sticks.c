@@ -851,13 +851,6 @@ static int scan_place_case(ag__scan *sc, int stations, int exact)
 /* Reads a station or slot name of position text (exact case). */
 static int scan_place(ag__scan *sc, int stations) { return scan_place_case(sc, stations, 1); }
 
-/* Reads a canonical decimal number in [lo, hi] (no leading zeros); 1 on success. */
-static int scan_num(ag__scan *sc, long lo, long hi, long *out)
-{
-  if (sc->s[sc->i] == '0' && sc->s[sc->i + 1] >= '0' && sc->s[sc->i + 1] <= '9') return 0;
-  return ag__scan_int(sc, lo, hi, out);
-}
-
 #define PARSE_FAIL(sc, what) \
   ag__fail(AG_EPARSE, "liubo_sticks: %s expected at byte %zu", what, (sc)->i)
 
@@ -865,7 +858,7 @@ static int scan_num(ag__scan *sc, long lo, long hi, long *out)
 static int scan_field(ag__scan *sc, const char *lit, long lo, long hi, long *out)
 {
   if (!ag__scan_lit(sc, lit)) return PARSE_FAIL(sc, lit);
-  if (!scan_num(sc, lo, hi, out)) return PARSE_FAIL(sc, "a number in range");
+  if (!ag__scan_num(sc, lo, hi, out)) return PARSE_FAIL(sc, "a number in range");
   return AG_OK;
 }
 
@@ -879,7 +872,7 @@ static int read_stones(ag__scan *sc, ls_pos *p, int s)
     if ((slot = scan_place(sc, 0)) < 0 || slot <= last)
       return PARSE_FAIL(sc, "a stone slot in ascending order");
     c = 1;
-    if (ag__scan_lit(sc, "*") && !scan_num(sc, 2, 6, &c))
+    if (ag__scan_lit(sc, "*") && !ag__scan_num(sc, 2, 6, &c))
       return PARSE_FAIL(sc, "a stack count 2..6");
     p->stones[s][slot] = (uint8_t)c;
     p->board[s] = (uint8_t)(p->board[s] + c);
@@ -991,11 +984,11 @@ static int read_play(const ag_game *g, ag__scan *sc, ls_pos *p)
   if (!ag__scan_lit(sc, " move ")) return PARSE_FAIL(sc, "' throw' or ' move '");
   p->phase = PH_MOVE;
   at = sc->i;
-  if (!scan_num(sc, 1, 4, &b)) return PARSE_FAIL(sc, "a value 1..4");
+  if (!ag__scan_num(sc, 1, 4, &b)) return PARSE_FAIL(sc, "a value 1..4");
   a = 0;
   if (ag__scan_lit(sc, "+")) {
     a = b;
-    if (!scan_num(sc, a, 4, &b)) return PARSE_FAIL(sc, "a second value, not smaller");
+    if (!ag__scan_num(sc, a, 4, &b)) return PARSE_FAIL(sc, "a second value, not smaller");
   }
   p->val[0] = (uint8_t)a, p->val[1] = (uint8_t)b;
   if ((rc = read_move_memory(g, sc, p)) < 0) return rc;
@@ -1113,9 +1106,9 @@ static int ls_move_read(const ag_game *g, const char *text, ag_move *out)
   long a, b;
   ag_move m = 0;
   int rc;
-  if (!scan_num(&sc, 1, 4, &a)) return PARSE_FAIL(&sc, "a value 1..4");
+  if (!ag__scan_num(&sc, 1, 4, &a)) return PARSE_FAIL(&sc, "a value 1..4");
   if (ag__scan_lit(&sc, "+")) {
-    if (!scan_num(&sc, 1, 4, &b)) return PARSE_FAIL(&sc, "a second value 1..4");
+    if (!ag__scan_num(&sc, 1, 4, &b)) return PARSE_FAIL(&sc, "a second value 1..4");
     if (a > b) { long x = a; a = b; b = x; }
     m = AG__MOVE(AG_MOVE_CHANCE, a << 4 | b, 0, 0);
   } else {
