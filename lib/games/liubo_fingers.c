@@ -457,11 +457,11 @@ static int lf_playout(const ag_game *g, const void *pos, const ag__past *past, u
   while (p.phase != PH_OVER && (!max_plies || k < max_plies)) {
     if (p.phase == PH_ACT) {
       size_t n = action_moves(lg, &p, mv);
-      play_action(lg, &p, mv[ag_rng_below(rng, n)]);
+      play_action(lg, &p, mv[ag__rng_below(rng, n)]);
     } else {
       size_t n = choice_count(lg, &p);
-      ag_move m0 = choice_at(lg, &p, (size_t)ag_rng_below(rng, n));
-      ag_move m1 = choice_at(lg, &p, (size_t)ag_rng_below(rng, n));
+      ag_move m0 = choice_at(lg, &p, (size_t)ag__rng_below(rng, n));
+      ag_move m1 = choice_at(lg, &p, (size_t)ag__rng_below(rng, n));
       play_round(lg, &p, m0, m1);
     }
     k++;
