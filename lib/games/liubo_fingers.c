@@ -123,14 +123,18 @@ static int resolve_guess(int fmax, int f0, int c0, int f1, int c1)
 
 /* ------------------------------------------------------------ move making */
 
+/* Ends the game (by the score or the round cap). */
+static void end_game(lf_pos *p)
+{
+  p->phase = PH_OVER;
+  p->mover = 0;
+  p->count = 0;
+}
+
 /* Ends the game when the round cap is reached as a round would begin. */
 static void check_round_cap(const lf_game *lg, lf_pos *p)
 {
-  if (lg->max_rounds && p->rounds >= lg->max_rounds) {
-    p->phase = PH_OVER;
-    p->mover = 0;
-    p->count = 0;
-  }
+  if (lg->max_rounds && p->rounds >= lg->max_rounds) end_game(p);
 }
 
 /* Sets up the next finger round after `last` acted (or after a void round). */
@@ -240,7 +244,9 @@ static void score_entry(lf_pos *p, int player)
   if (k == TO_WIN) p->fish[1 - player] = (int8_t)player;
 }
 
-/* Applies the mover's action m, then sets up what follows. */
+/* Applies the mover's action m, then sets up what follows.  Only an entry
+ * changes the score, so only an entry can end the game by it (a position
+ * whose score is decided is always over: play and check_position keep it so). */
 static void play_action(const lf_game *lg, lf_pos *p, ag_move m)
 {
   int player = p->mover, kind = AG__MOVE_KIND(m);
@@ -251,16 +257,14 @@ static void play_action(const lf_game *lg, lf_pos *p, ag_move m)
   } else if (kind == AG_MOVE_ENTER) {
     lift_piece(p, from, state);
     score_entry(p, player);
+    if (score_decided(p)) {
+      end_game(p);
+      return;
+    }
   } else if (kind == AG_MOVE_RETURN) {
     return_prisoner(p, player, to);
   }
-  if (score_decided(p)) {
-    p->phase = PH_OVER;
-    p->mover = 0;
-    p->count = 0;
-  } else {
-    begin_round(lg, p, player);
-  }
+  begin_round(lg, p, player);
 }
 
 /* ------------------------------------------------------- move generation */
