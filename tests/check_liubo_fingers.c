@@ -73,10 +73,15 @@ static const char *text_of(const ag_state *st)
   return buf;
 }
 
+/* Sets the position and checks that it reads back unchanged.  The text is
+ * copied first: it may be text_of()'s buffer, which the check overwrites. */
 static void set_text(ag_state *st, const char *text)
 {
-  ck_assert_msg(ag_state_set_text(st, text) == AG_OK, "%s: %s", text, ag_errmsg());
-  ck_assert_str_eq(text_of(st), text);
+  char want[512];
+  ck_assert_uint_lt(strlen(text), sizeof want);
+  strcpy(want, text);
+  ck_assert_msg(ag_state_set_text(st, want) == AG_OK, "%s: %s", want, ag_errmsg());
+  ck_assert_str_eq(text_of(st), want);
 }
 
 /* The legal moves of player as space-separated texts (static buffer). */
@@ -607,7 +612,7 @@ START_TEST(test_capture_stack_to_prison_and_return)
   play(st, "pass");
   joint(st, "2", "0");
   ck_assert_ptr_null(strstr(legal_text(st, 0), "D_SW"));
-  ag_state_undo(st);
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
   joint(st, "1", "0");
   ck_assert_ptr_nonnull(strstr(legal_text(st, 0), "D_SW-V_NW"));
   ag_state_free(st);
@@ -919,12 +924,89 @@ START_TEST(test_malformed_positions)
                "phase=guess rounds=0");
   set_text(st, "white=M_N:3 black=V_SW*:3 prisoners=0,0 home=3,3 sticks=1+2,2+1 fish=w,b "
                "phase=over rounds=9");
+  /* A throw is refused under scheme=guess for that reason alone (with a
+   * round played, so the rounds=0 check cannot be what rejects it). */
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=0+0,0+0 fish=c,c phase=throw:b rounds=4"),
+                   AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "no throws under scheme=guess") != NULL, "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=0+0,0+0 fish=c,c phase=throw:w rounds=1"),
+                   AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "no throws under scheme=guess") != NULL, "%s", ag_errmsg());
+  ck_assert_str_eq(text_of(st), "white=M_N:3 black=V_SW*:3 prisoners=0,0 home=3,3 sticks=1+2,2+1 "
+                                "fish=w,b phase=over rounds=9");
   ag_state_free(st);
   ag_game_free(g);
   g = new_game("liubo_fingers");
   st = new_state(g);
   ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=0+0,0+0 fish=c,c phase=throw:b rounds=4"), AG_OK);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A game ended by the round cap (phase=over with an undecided score, legal
+ * only when rounds == max_rounds) reads back as it was written. */
+START_TEST(test_round_cap_text)
+{
+  ag_game *g = new_game("liubo_fingers(max_rounds=1)");
+  ag_state *st = new_state(g), *other = new_state(g);
+  char t[512];
+  int winner, reason;
+  joint(st, "2/5", "3/7");
+  play(st, "V_NE*-Lf_N");
+  ck_assert_int_eq(ag_state_current_player(st), AG_PLAYER_TERMINAL);
+  strcpy(t, text_of(st));
+  ck_assert_str_eq(t, "white=V_NE*:2,Lf_N:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
+                      "sticks=0+0,0+0 fish=c,c phase=over rounds=1");
+  set_text(other, t);
+  ck_assert_uint_eq(ag_state_hash(other), ag_state_hash(st));
+  ck_assert_int_eq(ag_state_outcome(other, &winner, &reason), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(winner, AG_PLAYER_NONE);
+  ck_assert_int_eq(reason, AG_END_PLY_LIMIT);
+  ck_assert_int_eq(ag_state_current_player(other), AG_PLAYER_TERMINAL);
+  ck_assert_uint_eq(legal_count(other, 0), 0);
+  ag_state_free(other);
+  ag_state_free(st);
+  ag_game_free(g);
+  /* The default cap: over at 2000 reads; over below it (score undecided) or
+   * guess at 2000 does not. */
+  g = new_game("liubo_fingers");
+  st = new_state(g);
+  set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
+               "sticks=0+0,0+0 fish=c,c phase=over rounds=2000");
+  ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(reason, AG_END_PLY_LIMIT);
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=0+0,0+0 fish=c,c phase=over rounds=1999"),
+                   AG_EPARSE);
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=0+0,0+0 fish=c,c phase=over rounds=2001"),
+                   AG_EPARSE);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The hash covers the position, not the round counter. */
+START_TEST(test_hash_ignores_rounds)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g), *other = new_state(g);
+  set_text(st, "white=V_NE*:2,Lf_N:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
+               "sticks=0+0,0+0 fish=c,c phase=act:b:4 rounds=3");
+  set_text(other, "white=V_NE*:2,Lf_N:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
+                  "sticks=0+0,0+0 fish=c,c phase=act:b:4 rounds=4");
+  ck_assert_int_eq(info(st, AG_INFO_COUNTER, 0), 3);
+  ck_assert_int_eq(info(other, AG_INFO_COUNTER, 0), 4);
+  ck_assert_uint_eq(ag_state_hash(st), ag_state_hash(other));
+  /* ... while the phase, the mover and the count are covered. */
+  set_text(other, "white=V_NE*:2,Lf_N:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
+                  "sticks=0+0,0+0 fish=c,c phase=act:b:5 rounds=3");
+  ck_assert_uint_ne(ag_state_hash(st), ag_state_hash(other));
+  ag_state_free(other);
   ag_state_free(st);
   ag_game_free(g);
 }
@@ -1093,15 +1175,19 @@ static void ref_graph_build(const ag_game *g, ref_graph *gr)
   }
 }
 
-/* Every piece is somewhere: board (flat or crosswise), prisons, TAIJI. */
+/* Every piece is somewhere: board (flat or crosswise), prisons, TAIJI.  The
+ * fish in TAIJI are exactly those nobody has taken (§5.2): fish c is taken
+ * by its own side's 2nd piece home or by the other side's 4th. */
 static void check_conservation(const ag_state *st)
 {
   const ag_game *g = ag_state_game(st);
-  int total[2] = {0, 0}, node, idx, owner, kind, count, fish = 0;
+  int total[2] = {0, 0}, node, idx, owner, kind, count, fish[2] = {0, 0}, c;
   for (node = 0; node < ag_game_num_nodes(g); node++)
     for (idx = 0; ag_state_piece(st, node, idx, &owner, &kind, &count) == 1; idx++) {
       if (kind == AG_PIECE_FISH) {
-        fish++;
+        ck_assert_int_eq(node, 32);
+        ck_assert_int_eq(count, 1);
+        fish[owner]++;
         continue;
       }
       ck_assert_int_eq(kind, AG_PIECE_STONE);
@@ -1110,7 +1196,10 @@ static void check_conservation(const ag_state *st)
     }
   ck_assert_int_eq(total[0], 6);
   ck_assert_int_eq(total[1], 6);
-  ck_assert_int_le(fish, 2);
+  for (c = 0; c < 2; c++) {
+    int taken = info(st, AG_INFO_SCORE, 1 - c) >= 4 || info(st, AG_INFO_SCORE, c) >= 2;
+    ck_assert_int_eq(fish[c], !taken);
+  }
 }
 
 static const char *const all_specs[] = {
@@ -1168,6 +1257,7 @@ START_TEST(test_random_games_invariants)
         ref_pos rp;
         ck_assert_int_eq(ag_state_legal_moves(st, cp, m, 512, &n), AG_OK);
         ref_read(g, before, &rp);
+        ck_assert_msg(rp.act && rp.mover == cp, "%s: not %d's action: %s", spec, cp, before);
         nref = ref_actions(g, &gr, &rp, (combo & 16) != 0, ref);
         ck_assert_msg(n == nref, "%s: %zu moves, reference %zu in %s", spec, n, nref, before);
         for (i = 0; i < n; i++) {
@@ -1265,25 +1355,25 @@ static unsigned long long perft(ag_state *st, int depth)
   if (depth == 0) return 1;
   if (cp == AG_PLAYER_TERMINAL) return 0;
   if (cp == AG_PLAYER_SIMULTANEOUS) {
-    ag_state_legal_moves(st, 0, a, 512, &na);
-    ag_state_legal_moves(st, 1, b, 512, &nb);
+    ck_assert_int_eq(ag_state_legal_moves(st, 0, a, 512, &na), AG_OK);
+    ck_assert_int_eq(ag_state_legal_moves(st, 1, b, 512, &nb), AG_OK);
     if (depth == 1) return (unsigned long long)na * nb;
     for (i = 0; i < na; i++)
       for (j = 0; j < nb; j++) {
         ag_move m[2];
         m[0] = a[i], m[1] = b[j];
-        ag_state_apply_joint(st, m, 2);
+        ck_assert_int_eq(ag_state_apply_joint(st, m, 2), AG_OK);
         total += perft(st, depth - 1);
-        ag_state_undo(st);
+        ck_assert_int_eq(ag_state_undo(st), AG_OK);
       }
     return total;
   }
-  ag_state_legal_moves(st, cp, a, 512, &na);
+  ck_assert_int_eq(ag_state_legal_moves(st, cp, a, 512, &na), AG_OK);
   if (depth == 1) return na;
   for (i = 0; i < na; i++) {
-    ag_state_apply(st, a[i]);
+    ck_assert_int_eq(ag_state_apply(st, a[i]), AG_OK);
     total += perft(st, depth - 1);
-    ag_state_undo(st);
+    ck_assert_int_eq(ag_state_undo(st), AG_OK);
   }
   return total;
 }
@@ -1340,6 +1430,8 @@ static Suite *liubo_fingers_suite(void)
   tcase_add_test(tc, test_option_max_rounds);
   tcase_add_test(tc, test_move_text);
   tcase_add_test(tc, test_malformed_positions);
+  tcase_add_test(tc, test_round_cap_text);
+  tcase_add_test(tc, test_hash_ignores_rounds);
   tcase_add_test(tc, test_render_hash_info);
   tcase_add_test(tc, test_perft_after_opening);
   suite_add_tcase(s, tc);
