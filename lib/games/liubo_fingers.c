@@ -48,8 +48,7 @@ typedef struct lf_pos {
   uint8_t cross[AG__LF_NODES];    /* ON_BOARD pieces (crosswise) */
   uint8_t held[2];                /* enemy pieces in player p's prisons */
   uint8_t home[2];                /* p's pieces standing in TAIJI */
-  uint8_t plain[2], wired[2];     /* counting sticks held by p */
-  int8_t fish[2];                 /* holder of the white (0) and black (1) fish, -1 TAIJI */
+  uint8_t plain[2], wired[2];     /* counting sticks held by p (the fish follow from home[]) */
   uint8_t phase;                  /* PH_* */
   uint8_t mover;                  /* PH_THROW: who moves next; PH_ACT: who moves */
   uint8_t count;                  /* PH_ACT: the count to spend */
@@ -97,6 +96,13 @@ static int flat_count(const lf_pos *p, int player)
   const int *c = ag__lf_start_corner[player];
   return (p->owner[c[0]] == player ? p->flat[c[0]] : 0) +
          (p->owner[c[1]] == player ? p->flat[c[1]] : 0);
+}
+
+/* §5.2: the holder of fish c (0 white, 1 black), or -1 while in TAIJI: the
+ * other side took it with its 4th piece home, else its own side with its 2nd. */
+static int fish_holder(const lf_pos *p, int c)
+{
+  return p->home[1 - c] >= TO_WIN ? 1 - c : p->home[c] >= 2 ? c : -1;
 }
 
 /* Whether the score has ended the game: someone has 4 home, or 3:3. */
@@ -230,7 +236,8 @@ static void land_piece(lf_pos *p, int player, int v)
 }
 
 /* §5.2: the k-th piece of `player` reaches TAIJI: a stick (odd k plain, even
- * k wired, the other kind when none is left) and the fish at k = 2 and 4. */
+ * k wired, the other kind when none is left); the fish taken at k = 2 and 4
+ * follow from home[] (fish_holder). */
 static void score_entry(lf_pos *p, int player)
 {
   int k = ++p->home[player];
@@ -240,8 +247,6 @@ static void score_entry(lf_pos *p, int player)
   else if (!want_plain && !wired_left) want_plain = 1;
   if (want_plain) p->plain[player]++;
   else p->wired[player]++;
-  if (k == 2) p->fish[player] = (int8_t)player;
-  if (k == TO_WIN) p->fish[1 - player] = (int8_t)player;
 }
 
 /* Applies the mover's action m, then sets up what follows.  Only an entry
@@ -508,7 +513,7 @@ static int lf_piece(const ag_game *g, const void *pos, int node, int index, int 
     for (c = 0; c < 2; c++)
       if (p->home[c]) owners[n] = c, kinds[n] = AG_PIECE_STONE, counts[n++] = p->home[c];
     for (c = 0; c < 2; c++)
-      if (p->fish[c] < 0) owners[n] = c, kinds[n] = AG_PIECE_FISH, counts[n++] = 1;
+      if (fish_holder(p, c) < 0) owners[n] = c, kinds[n] = AG_PIECE_FISH, counts[n++] = 1;
   } else if (node >= AG__LF_FIRST_DOT && node < AG__LF_FIRST_OUTER) {
     for (c = 0; c < 2; c++)
       if (node == ag__lf_prison_dot[c][0] && p->held[c])
@@ -590,7 +595,8 @@ static void lf_write(const ag_game *g, const void *pos, ag__buf *b)
   write_side(lg, p, BLACK, b);
   ag__printf(b, " prisoners=%d,%d home=%d,%d sticks=%d+%d,%d+%d fish=%c,%c phase=",
              p->held[0], p->held[1], p->home[0], p->home[1], p->plain[0], p->wired[0],
-             p->plain[1], p->wired[1], fish_letter(p->fish[0]), fish_letter(p->fish[1]));
+             p->plain[1], p->wired[1], fish_letter(fish_holder(p, 0)),
+             fish_letter(fish_holder(p, 1)));
   if (p->phase == PH_GUESS) ag__puts(b, "guess");
   else if (p->phase == PH_THROW) ag__printf(b, "throw:%c", player_letter[p->mover]);
   else if (p->phase == PH_ACT) ag__printf(b, "act:%c:%d", player_letter[p->mover], p->count);
@@ -720,19 +726,19 @@ static int read_phase(const lf_game *lg, ag__scan *sc, lf_pos *p)
   return AG_OK;
 }
 
-/* Checks the sticks and fish against the pieces home (§5.2). */
-static int scores_consistent(const lf_pos *p)
+/* Checks the sticks and the fish read (fish[c]: holder of fish c, -1 TAIJI)
+ * against the pieces home (§5.2). */
+static int scores_consistent(const lf_pos *p, const int8_t fish[2])
 {
   int c;
   if (p->home[0] + p->home[1] > 7 || (p->home[0] == TO_WIN && p->home[1] >= 3) ||
       (p->home[1] == TO_WIN && p->home[0] >= 3))
     return 0;
   for (c = 0; c < 2; c++) {
-    int h = p->home[c], plain = (h + 1) / 2, wired = h / 2, fish;
+    int h = p->home[c], plain = (h + 1) / 2, wired = h / 2;
     int swapped = p->home[0] == 3 && p->home[1] == 3 && p->plain[c] == 1 && p->wired[c] == 2;
     if (!swapped && (p->plain[c] != plain || p->wired[c] != wired)) return 0;
-    fish = p->home[1 - c] >= TO_WIN ? 1 - c : p->home[c] >= 2 ? c : -1;
-    if (p->fish[c] != fish) return 0;
+    if (fish[c] != fish_holder(p, c)) return 0;
   }
   /* 3:3: exactly one side (the later) took a wired stick for its third. */
   if (p->home[0] == 3 && p->home[1] == 3 && p->plain[0] + p->plain[1] != 3) return 0;
@@ -740,7 +746,8 @@ static int scores_consistent(const lf_pos *p)
 }
 
 /* Whole-position checks after parsing; `at` holds field offsets for messages. */
-static int check_position(const lf_game *lg, const lf_pos *p, const size_t at[4])
+static int check_position(const lf_game *lg, const lf_pos *p, const int8_t fish[2],
+                          const size_t at[4])
 {
   int c, i, decided = score_decided(p);
   for (c = 0; c < 2; c++) {
@@ -752,7 +759,7 @@ static int check_position(const lf_game *lg, const lf_pos *p, const size_t at[4]
     if (total != PIECES)
       return parse_error_at(at[0], c ? "Black does not have 6 pieces" : "White does not have 6 pieces");
   }
-  if (!scores_consistent(p)) return parse_error_at(at[1], "home, sticks and fish disagree");
+  if (!scores_consistent(p, fish)) return parse_error_at(at[1], "home, sticks and fish disagree");
   if (decided != (p->phase == PH_OVER) &&
       !(p->phase == PH_OVER && lg->max_rounds && p->rounds == lg->max_rounds))
     return parse_error_at(at[2], "phase disagrees with the score");
@@ -771,6 +778,7 @@ static int lf_read(const ag_game *g, void *pos, const char *text)
   lf_pos *p = pos;
   ag__scan sc = {text, 0};
   size_t at[4];
+  int8_t fish[2];
   long rounds;
   int rc;
   memset(p, 0, sizeof *p);
@@ -793,8 +801,8 @@ static int lf_read(const ag_game *g, void *pos, const char *text)
       return parse_error(&sc, "expected sticks as PLAIN+WIRED,PLAIN+WIRED");
     p->plain[rc] = (uint8_t)a, p->wired[rc] = (uint8_t)b;
   }
-  if (!ag__scan_lit(&sc, " fish=") || !read_fish(&sc, &p->fish[0]) || !ag__scan_lit(&sc, ",") ||
-      !read_fish(&sc, &p->fish[1]))
+  if (!ag__scan_lit(&sc, " fish=") || !read_fish(&sc, &fish[0]) || !ag__scan_lit(&sc, ",") ||
+      !read_fish(&sc, &fish[1]))
     return parse_error(&sc, "expected ' fish=F,F' with F one of c, w, b");
   if (!ag__scan_lit(&sc, " phase=")) return parse_error(&sc, "expected ' phase='");
   at[2] = sc.i;
@@ -804,7 +812,7 @@ static int lf_read(const ag_game *g, void *pos, const char *text)
     return parse_error(&sc, "expected ' rounds=N'");
   if (sc.s[sc.i]) return parse_error(&sc, "unexpected text after the rounds");
   p->rounds = (uint32_t)rounds;
-  return check_position(lg, p, at);
+  return check_position(lg, p, fish, at);
 }
 
 /* ----------------------------------------------------------- move notation */
@@ -939,6 +947,7 @@ static void lf_render(const ag_game *g, const void *pos, ag__buf *b)
   char canvas[CANVAS_H][CANVAS_W + 1], cell[5];
   int i, c;
   static const char *const phase_text[] = {"guess round", "throw", "action", "game over"};
+  static const char *const fish_text[] = {"in TAIJI", "with White", "with Black"};
   memset(canvas, ' ', sizeof canvas);
   for (i = 0; i < lg->num_points; i++) {
     int v = lg->points[i];
@@ -964,8 +973,8 @@ static void lf_render(const ag_game *g, const void *pos, ag__buf *b)
     ag__printf(b, "%s: home %d, sticks %d plain + %d wired, holds %d prisoner(s), %d flat at start\n",
                c ? "Black" : "White", p->home[c], p->plain[c], p->wired[c], p->held[c],
                flat_count(p, c));
-  ag__printf(b, "Fish: white %s, black %s.  Round %lu, %s", p->fish[0] < 0 ? "in TAIJI" : p->fish[0] ? "with Black" : "with White",
-             p->fish[1] < 0 ? "in TAIJI" : p->fish[1] ? "with Black" : "with White",
+  ag__printf(b, "Fish: white %s, black %s.  Round %lu, %s", fish_text[fish_holder(p, 0) + 1],
+             fish_text[fish_holder(p, 1) + 1],
              (unsigned long)p->rounds, phase_text[p->phase]);
   if (p->phase == PH_THROW) ag__printf(b, " (%s moves next)", p->mover ? "Black" : "White");
   if (p->phase == PH_ACT) ag__printf(b, ": %s moves %d", p->mover ? "Black" : "White", p->count);
@@ -1060,7 +1069,6 @@ static void lf_initial(const ag_game *g, void *pos)
       p->owner[ag__lf_start_corner[c][i]] = (int8_t)c;
       p->flat[ag__lf_start_corner[c][i]] = 3;
     }
-  p->fish[0] = p->fish[1] = -1;
   p->phase = PH_GUESS;
 }
 
