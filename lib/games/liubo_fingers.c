@@ -308,6 +308,17 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
     res.enter = (int)(lg->stem_mask >> node & 1);
     return res;
   }
+  if (r == 2) {   /* the same, one step further, with the blocks; no memo */
+    next = lg->out_mask[node] & ~visited;
+    free_next = next & ~w->occupied;
+    res.blocked = free_next != next;
+    for (; free_next; free_next &= free_next - 1) {
+      int v = lowest_bit(free_next);
+      res.dest |= lg->out_mask[v] & ~(visited | BIT(v));
+      res.enter |= (int)(lg->stem_mask >> v & 1);
+    }
+    return res;
+  }
   memo = !(lg->reach[node][r] & visited & ~BIT(node));
   if (memo && (w->known[node] >> r & 1)) {
     res.dest = w->memo_dest[node][r];
