@@ -3,9 +3,9 @@
 # exactly one element of class "node" per node of the game, named like the
 # node, at the initial position and after a few plies.
 #
-# The game list and node names come from `ag-play --list' when it exists,
-# else from the Python binding; both read ag_game_count()/ag_game_name_at(),
-# so a newly registered game is checked without editing this file.
+# The game list, the node names and the played positions come from the
+# Python binding (ag_game_count()/ag_game_name_at()), so a newly registered
+# game is checked without editing this file.
 # Needs python3 (xml.etree); exits 77 (skip) without it.
 set -u
 : "${top_srcdir:=.}" "${top_builddir:=.}"
