@@ -339,32 +339,22 @@ _MASK64 = (1 << 64) - 1
 
 
 class Rng:
-    """The library's SplitMix64 generator, in pure Python.
+    """The library's SplitMix64 generator: a 64-bit state for the C calls.
 
-    Rng(seed).next() equals ag_rng_next() and .below(n) equals ag_rng_below()
-    for the same state; .state is the 64-bit state, shared with the C calls
-    that take an RNG (sample_chance, playout), which advance it."""
+    Rng(seed).next() is ag_rng_next() and .below(n) is ag_rng_below() on
+    .state, the 64-bit state, shared with the C calls that take an RNG
+    (sample_chance, playout, the AI), which advance it."""
 
     def __init__(self, seed=0):
         self.state = seed & _MASK64
 
     def next(self):
-        """One SplitMix64 step: the next 64-bit output."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        """The next 64-bit output (ag_rng_next)."""
+        return self._with(_rng_next)
 
     def below(self, bound):
-        """An unbiased draw in [0, bound) (rejection as in ag_rng_below)."""
-        if bound <= 1:
-            return 0
-        threshold = (-bound & _MASK64) % bound
-        while True:
-            r = self.next()
-            if r >= threshold:
-                return r % bound
+        """An unbiased draw in [0, bound) (ag_rng_below; 0 for bound 0 or 1)."""
+        return self._with(lambda r: _rng_below(r, bound))
 
     def choice(self, seq):
         """seq[self.below(len(seq))]."""
@@ -398,16 +388,45 @@ Outcome = collections.namedtuple("Outcome", "outcome winner reason")
 PlayoutResult = collections.namedtuple("PlayoutResult", "outcome plies winner reason")
 
 
-class Game:
+class _Owned:
+    """Owns one library handle: freed by close(), at the end of a `with'
+    block, or when garbage-collected, whichever comes first."""
+
+    _kind = "object"
+
+    def _own(self, handle, free):
+        self._handle = handle
+        self._finalizer = weakref.finalize(self, free, handle)
+
+    @property
+    def handle(self):
+        """The library pointer (raises ValueError once closed)."""
+        if not self._finalizer.alive:
+            raise ValueError("%s is closed" % self._kind)
+        return self._handle
+
+    def close(self):
+        """Frees the handle now (it is also freed when garbage-collected)."""
+        self._finalizer()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Game(_Owned):
     """Rules, options and geometry of one game, from a spec such as
     "hare(hunters=11)".  Immutable; may be shared by threads."""
+
+    _kind = "game"
 
     def __init__(self, spec):
         handle = GameP()
         _game_new(spec.encode("utf-8"), ctypes.byref(handle))
-        self._handle = handle
+        self._own(handle, _game_free)
         self._states = weakref.WeakSet()
-        self._finalizer = weakref.finalize(self, _game_free, handle)
         self.name = _game_name(handle).decode()
         self.spec = _game_spec(handle).decode()
         self.flags = GameFlag(_game_flags(handle))
@@ -430,24 +449,11 @@ class Game:
         _game_edge(self._handle, i, ctypes.byref(a), ctypes.byref(b), ctypes.byref(kind))
         return Edge(a.value, b.value, kind.value)
 
-    @property
-    def handle(self):
-        """The ag_game pointer (raises ValueError once closed)."""
-        if not self._finalizer.alive:
-            raise ValueError("game is closed")
-        return self._handle
-
     def close(self):
         """Frees the game and every state still open on it."""
         for st in list(self._states):
             st.close()
-        self._finalizer()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+        _Owned.close(self)
 
     def limit(self, which):
         """A size bound (AG_LIMIT_*); 0 for an unknown selector."""
@@ -488,9 +494,11 @@ class Game:
 # ------------------------------------------------------------------ states
 
 
-class State:
+class State(_Owned):
     """A position with its undo history.  Keeps its Game alive; use one
     state from one thread at a time."""
+
+    _kind = "state"
 
     def __init__(self, game, text=None, _handle=None):
         if isinstance(game, str):
@@ -500,8 +508,7 @@ class State:
         if handle is None:
             handle = StateP()
             _state_new(game.handle, ctypes.byref(handle))
-        self._handle = handle
-        self._finalizer = weakref.finalize(self, _state_free, handle)
+        self._own(handle, _state_free)
         game._states.add(self)
         cap = max(game.limit(AG_LIMIT_LEGAL_MOVES), game.limit(AG_LIMIT_CHANCE_OUTCOMES), 2)
         self._moves = (Move * cap)()
@@ -510,23 +517,6 @@ class State:
         self._render = None
         if text is not None:
             self.set_text(text)
-
-    @property
-    def handle(self):
-        """The ag_state pointer (raises ValueError once closed)."""
-        if not self._finalizer.alive:
-            raise ValueError("state is closed")
-        return self._handle
-
-    def close(self):
-        """Frees the state now (it is also freed when garbage-collected)."""
-        self._finalizer()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def _move(self, move):
         """A move value from a value or a move text."""
@@ -721,119 +711,113 @@ class State:
         return "State(%r, %r)" % (self.game.spec, self.to_text())
 
 
-# ------------------------------------------------------------------ AI (optional)
-# Bound only when the loaded library exports the solver/AI entry points.
+# ------------------------------------------------------------------ AI and solver
 
-if hasattr(_lib, "ag_ai_choose"):
-    class _Solution(ctypes.Structure):
-        """Opaque ag_solution."""
+class _Solution(ctypes.Structure):
+    """Opaque ag_solution."""
 
-    SolutionP = ctypes.POINTER(_Solution)
-    ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, _int, _int, _u64, _u64)
 
-    _ai_choose = _fn("ag_ai_choose", _int, StateP, _str, _P(_u64), _P(Move))
-    _ai_choose_player = _fn("ag_ai_choose_player", _int, StateP, _int, _str, _P(_u64), _P(Move))
-    _ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(Move), _size)
-    _ai_choose_solved = _fn("ag_ai_choose_solved", _int, StateP, SolutionP, _P(_u64), _P(Move))
-    _solution_solve = _fn("ag_solution_solve", _int, GameP, _int, ProgressFn, ctypes.c_void_p,
-                          _P(SolutionP))
-    _solution_free = _fn("ag_solution_free", None, SolutionP)
-    _solution_save = _fn("ag_solution_save", _int, SolutionP, _str)
-    _solution_load = _fn("ag_solution_load", _int, _str, _P(SolutionP))
-    _solution_variant = _fn("ag_solution_variant", _int, SolutionP, _P(_int), _P(_int))
-    _solution_probe = _fn("ag_solution_probe", _int, SolutionP, StateP, _P(_int), _P(_int))
-    _solution_lookup = _fn("ag_solution_lookup", _int, SolutionP, _int, _u32, _int,
-                           _P(_int), _P(_int))
-    _solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u64), _P(_u64),
-                          _P(_u64), _P(_int), _P(_int))
+SolutionP = ctypes.POINTER(_Solution)
+ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, _int, _int, _u64, _u64)
 
-    def ai_choose(state, params="mcts", rng=None, player=None):
-        """The computer's move for the player to act (or for `player`, which
-        also works at a simultaneous node).  params names the player, e.g.
-        "random" or "mcts(iterations=500)"; rng is an Rng (advanced) or a seed."""
-        rng, out, p = _as_rng(rng), Move(), params.encode("utf-8")
-        if player is None:
-            rng._with(lambda r: _ai_choose(state.handle, p, r, ctypes.byref(out)))
-        else:
-            rng._with(lambda r: _ai_choose_player(state.handle, player, p, r, ctypes.byref(out)))
+_ai_choose = _fn("ag_ai_choose", _int, StateP, _str, _P(_u64), _P(Move))
+_ai_choose_player = _fn("ag_ai_choose_player", _int, StateP, _int, _str, _P(_u64), _P(Move))
+_ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(Move), _size)
+_ai_choose_solved = _fn("ag_ai_choose_solved", _int, StateP, SolutionP, _P(_u64), _P(Move))
+_solution_solve = _fn("ag_solution_solve", _int, GameP, _int, ProgressFn, ctypes.c_void_p,
+                      _P(SolutionP))
+_solution_free = _fn("ag_solution_free", None, SolutionP)
+_solution_save = _fn("ag_solution_save", _int, SolutionP, _str)
+_solution_load = _fn("ag_solution_load", _int, _str, _P(SolutionP))
+_solution_variant = _fn("ag_solution_variant", _int, SolutionP, _P(_int), _P(_int))
+_solution_probe = _fn("ag_solution_probe", _int, SolutionP, StateP, _P(_int), _P(_int))
+_solution_lookup = _fn("ag_solution_lookup", _int, SolutionP, _int, _u32, _int,
+                       _P(_int), _P(_int))
+_solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u64), _P(_u64),
+                      _P(_u64), _P(_int), _P(_int))
+
+
+def ai_choose(state, params="mcts", rng=None, player=None):
+    """The computer's move for the player to act (or for `player`, which
+    also works at a simultaneous node).  params names the player, e.g.
+    "random" or "mcts(iterations=500)"; rng is an Rng (advanced) or a seed."""
+    rng, out, p = _as_rng(rng), Move(), params.encode("utf-8")
+    if player is None:
+        rng._with(lambda r: _ai_choose(state.handle, p, r, ctypes.byref(out)))
+    else:
+        rng._with(lambda r: _ai_choose_player(state.handle, player, p, r, ctypes.byref(out)))
+    return out.value
+
+
+def ai_choose_joint(state, params="mcts", rng=None):
+    """Both players' choices at a simultaneous node, for State.apply_joint()."""
+    rng, n = _as_rng(rng), state.game.num_players
+    moves = (Move * n)()
+    rng._with(lambda r: _ai_choose_joint(state.handle, params.encode("utf-8"), r, moves, n))
+    return list(moves)
+
+
+class Solution(_Owned):
+    """A solved rules variant of the hare hunt (see ag_solution_solve)."""
+
+    _kind = "solution"
+
+    def __init__(self, handle):
+        self._own(handle, _solution_free)
+
+    @classmethod
+    def solve(cls, game, threads=0, progress=None):
+        """Solves game (a "hare" Game); progress(hunters, level, resolved, total)
+        is called between steps when given."""
+        out = SolutionP()
+        cb = ProgressFn(lambda user, h, lv, res, tot: progress(h, lv, res, tot)) \
+            if progress else ProgressFn()
+        _solution_solve(game.handle, threads, cb, None, ctypes.byref(out))
+        return cls(out)
+
+    @classmethod
+    def load(cls, path):
+        """Reads a solution written by save(); ParseError for a bad file."""
+        out = SolutionP()
+        _solution_load(os.fsencode(path), ctypes.byref(out))
+        return cls(out)
+
+    def save(self, path):
+        """Writes the solution to a file."""
+        _solution_save(self.handle, os.fsencode(path))
+
+    @property
+    def variant(self):
+        """(chain, max_hunters) of the rules variant solved."""
+        chain, hunters = _int(), _int()
+        _solution_variant(self.handle, ctypes.byref(chain), ctypes.byref(hunters))
+        return chain.value, hunters.value
+
+    def probe(self, state):
+        """(value, distance) of a state for the side to move: +1/0/-1, turns."""
+        value, distance = _int(), _int()
+        _solution_probe(self.handle, state.handle, ctypes.byref(value), ctypes.byref(distance))
+        return value.value, distance.value
+
+    def lookup(self, hare, hunters, player):
+        """(value, distance) of the position: hare point, hunter mask, side to move."""
+        value, distance = _int(), _int()
+        _solution_lookup(self.handle, hare, hunters, player, ctypes.byref(value),
+                         ctypes.byref(distance))
+        return value.value, distance.value
+
+    def stats(self, hunters, player):
+        """{win, loss, draw, longest_win, longest_loss} of one layer and side."""
+        w, l, d, lw, ll = _u64(), _u64(), _u64(), _int(), _int()
+        _solution_stats(self.handle, hunters, player, *map(ctypes.byref, (w, l, d, lw, ll)))
+        return {"win": w.value, "loss": l.value, "draw": d.value,
+                "longest_win": lw.value, "longest_loss": ll.value}
+
+    def choose(self, state, rng=None):
+        """The perfect player's move (ag_ai_choose_solved)."""
+        rng, out = _as_rng(rng), Move()
+        rng._with(lambda r: _ai_choose_solved(state.handle, self.handle, r, ctypes.byref(out)))
         return out.value
 
-    def ai_choose_joint(state, params="mcts", rng=None):
-        """Both players' choices at a simultaneous node, for State.apply_joint()."""
-        rng, n = _as_rng(rng), state.game.num_players
-        moves = (Move * n)()
-        rng._with(lambda r: _ai_choose_joint(state.handle, params.encode("utf-8"), r, moves, n))
-        return list(moves)
 
-    class Solution:
-        """A solved rules variant of the hare hunt (see ag_solution_solve)."""
-
-        def __init__(self, handle):
-            self._handle = handle
-            self._finalizer = weakref.finalize(self, _solution_free, handle)
-
-        @classmethod
-        def solve(cls, game, threads=0, progress=None):
-            """Solves game (a "hare" Game); progress(hunters, level, resolved, total)
-            is called between steps when given."""
-            out = SolutionP()
-            cb = ProgressFn(lambda user, h, lv, res, tot: progress(h, lv, res, tot)) \
-                if progress else ProgressFn()
-            _solution_solve(game.handle, threads, cb, None, ctypes.byref(out))
-            return cls(out)
-
-        @classmethod
-        def load(cls, path):
-            """Reads a solution written by save(); ParseError for a bad file."""
-            out = SolutionP()
-            _solution_load(os.fsencode(path), ctypes.byref(out))
-            return cls(out)
-
-        @property
-        def handle(self):
-            if not self._finalizer.alive:
-                raise ValueError("solution is closed")
-            return self._handle
-
-        def close(self):
-            """Frees the solution now."""
-            self._finalizer()
-
-        def save(self, path):
-            """Writes the solution to a file."""
-            _solution_save(self.handle, os.fsencode(path))
-
-        @property
-        def variant(self):
-            """(chain, max_hunters) of the rules variant solved."""
-            chain, hunters = _int(), _int()
-            _solution_variant(self.handle, ctypes.byref(chain), ctypes.byref(hunters))
-            return chain.value, hunters.value
-
-        def probe(self, state):
-            """(value, distance) of a state for the side to move: +1/0/-1, turns."""
-            value, distance = _int(), _int()
-            _solution_probe(self.handle, state.handle, ctypes.byref(value), ctypes.byref(distance))
-            return value.value, distance.value
-
-        def lookup(self, hare, hunters, player):
-            """(value, distance) of the position: hare point, hunter mask, side to move."""
-            value, distance = _int(), _int()
-            _solution_lookup(self.handle, hare, hunters, player, ctypes.byref(value),
-                             ctypes.byref(distance))
-            return value.value, distance.value
-
-        def stats(self, hunters, player):
-            """{win, loss, draw, longest_win, longest_loss} of one layer and side."""
-            w, l, d, lw, ll = _u64(), _u64(), _u64(), _int(), _int()
-            _solution_stats(self.handle, hunters, player, *map(ctypes.byref, (w, l, d, lw, ll)))
-            return {"win": w.value, "loss": l.value, "draw": d.value,
-                    "longest_win": lw.value, "longest_loss": ll.value}
-
-        def choose(self, state, rng=None):
-            """The perfect player's move (ag_ai_choose_solved)."""
-            rng, out = _as_rng(rng), Move()
-            rng._with(lambda r: _ai_choose_solved(state.handle, self.handle, r, ctypes.byref(out)))
-            return out.value
-
-    __all__ += ["ai_choose", "ai_choose_joint", "Solution"]
+__all__ += ["ai_choose", "ai_choose_joint", "Solution"]

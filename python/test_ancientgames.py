@@ -489,7 +489,6 @@ class LifetimeTest(unittest.TestCase):
         self.assertEqual(got, expect)
 
 
-@unittest.skipUnless(hasattr(ag, "ai_choose"), "the library has no ag_ai_choose")
 class AiTest(unittest.TestCase):
     PARAMS = ("random", "mcts(iterations=50)")
 

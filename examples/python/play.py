@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """play.py -- play a game against the computer in the terminal.
 
-    play.py [SPEC] [--human 0|1] [--seed N] [--ai PARAMS] [--trials N]
+    play.py [SPEC] [--human 0|1] [--seed N] [--ai PARAMS]
 
 SPEC defaults to "hare"; you play side 0 (e.g. the hunters) unless --human 1.
 At your turn type a move's number or its notation (c3-d4, 2+3, ...),
@@ -9,8 +9,7 @@ At your turn type a move's number or its notation (c3-d4, 2+3, ...),
 Stick throws are drawn from the seeded RNG; at a finger round you choose
 first, without seeing the computer's choice (it does not see yours either).
 The computer uses the library's AI (ag_ai_choose_player with --ai PARAMS,
-default "mcts(iterations=500,rollout=40)") when the library has it,
-otherwise flat Monte Carlo: --trials random playouts per candidate move.
+default "mcts(iterations=500,rollout=40)").
 """
 import argparse
 import os
@@ -21,39 +20,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.p
 import ancientgames as ag  # noqa: E402
 
 
-def monte_carlo(state, player, rng, trials):
-    """The move of `player` with the best mean playout score (win 1, draw 1/2)."""
-    simultaneous = state.current_player == ag.AG_PLAYER_SIMULTANEOUS
-    moves = state.legal_moves(player)
-    if len(moves) == 1:
-        return moves[0]
-    best, best_score = moves[0], -1.0
-    for m in moves:
-        score = 0.0
-        for _ in range(trials):
-            if simultaneous:
-                joint = [None, None]
-                joint[player] = m
-                joint[1 - player] = rng.choice(state.legal_moves(1 - player))
-                state.apply_joint(joint)
-            else:
-                state.apply(m)
-            result = state.playout(rng, 400)
-            state.undo()
-            if result.outcome == ag.AG_OUTCOME_WIN:
-                score += 1.0 if result.winner == player else 0.0
-            else:
-                score += 0.5
-        if score > best_score:
-            best, best_score = m, score
-    return best
-
-
 def computer_move(state, player, rng, args):
     """The computer's choice for `player` now."""
-    if hasattr(ag, "ai_choose"):
-        return ag.ai_choose(state, args.ai, rng=rng, player=player)
-    return monte_carlo(state, player, rng, args.trials)
+    return ag.ai_choose(state, args.ai, rng=rng, player=player)
 
 
 def ask(state, player):
@@ -106,7 +75,6 @@ def main():
     ap.add_argument("--human", type=int, choices=(0, 1), default=0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ai", default="mcts(iterations=500,rollout=40)")
-    ap.add_argument("--trials", type=int, default=24)
     args = ap.parse_args()
     try:
         game = ag.Game(args.spec)
@@ -124,27 +92,22 @@ def main():
             print("throw: %s" % game.move_to_text(m))
             state.apply(m)
             continue
-        if player == ag.AG_PLAYER_SIMULTANEOUS:
-            mine = ask(state, human)
-            if mine is None:
-                return 0
-            if mine == "undo":
-                take_back(state, human)
-                continue
-            theirs = computer_move(state, 1 - human, rng, args)
-            joint = [None, None]
-            joint[human], joint[1 - human] = mine, theirs
-            print("you: %s   computer: %s" % (game.move_to_text(mine), game.move_to_text(theirs)))
-            state.apply_joint(joint)
-            continue
-        if player == human:
+        simultaneous = player == ag.AG_PLAYER_SIMULTANEOUS
+        if simultaneous or player == human:
             m = ask(state, human)
             if m is None:
                 return 0
             if m == "undo":
                 take_back(state, human)
                 continue
-        else:
+        if simultaneous:
+            theirs = computer_move(state, 1 - human, rng, args)
+            joint = [None, None]
+            joint[human], joint[1 - human] = m, theirs
+            print("you: %s   computer: %s" % (game.move_to_text(m), game.move_to_text(theirs)))
+            state.apply_joint(joint)
+            continue
+        if player != human:
             m = computer_move(state, player, rng, args)
             print("computer (%s) plays %s" % (game.players[player], game.move_to_text(m)))
         state.apply(m)
