@@ -7,19 +7,19 @@
  * chance outcome and every joint choice of a simultaneous node is one edge;
  * a game that ends before depth D contributes nothing below that point.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ancientgames.h>
 
-/* Leaf count below st at the given depth, by apply and undo on one state. */
+/* Leaf count below st at the given depth (>= 1), by apply and undo on one state. */
 static unsigned long long perft(ag_state *st, int depth, size_t cap)
 {
   ag_move *mv, *other, joint[2];
   size_t n = 0, n1 = 0, i, j;
   unsigned long long total = 0;
   int p = ag_state_current_player(st);
-  if (depth == 0) return 1;
   if (p == AG_PLAYER_TERMINAL) return 0;
   mv = malloc(2 * cap * sizeof *mv);
   if (!mv) { fprintf(stderr, "ag-perft: out of memory\n"); exit(1); }
@@ -54,12 +54,18 @@ int main(int argc, char **argv)
   ag_state *st;
   const char *position = NULL;
   size_t cap;
-  int depth, d, i;
+  char *end;
+  long depth;
+  int d, i;
   if (argc < 3) {
     fprintf(stderr, "usage: ag-perft SPEC DEPTH [--position TEXT]\n");
     return 2;
   }
-  depth = atoi(argv[2]);
+  depth = strtol(argv[2], &end, 10);
+  if (end == argv[2] || *end || depth < 0 || depth >= INT_MAX) {
+    fprintf(stderr, "ag-perft: bad depth '%s' (a whole number >= 0)\n", argv[2]);
+    return 2;
+  }
   for (i = 3; i < argc; i++) {
     if (strcmp(argv[i], "--position") == 0 && i + 1 < argc) position = argv[++i];
     else { fprintf(stderr, "ag-perft: unknown argument '%s'\n", argv[i]); return 2; }
@@ -72,7 +78,7 @@ int main(int argc, char **argv)
   cap = ag_game_limit(g, AG_LIMIT_LEGAL_MOVES);
   if (ag_game_limit(g, AG_LIMIT_CHANCE_OUTCOMES) > cap) cap = ag_game_limit(g, AG_LIMIT_CHANCE_OUTCOMES);
   ag_state_reserve(st, (size_t)depth + 1);
-  for (d = 1; d <= depth; d++) printf("perft %d %llu\n", d, perft(st, d, cap));
+  for (d = 1; d <= (int)depth; d++) printf("perft %d %llu\n", d, perft(st, d, cap));
   ag_state_free(st);
   ag_game_free(g);
   return 0;
