@@ -4,7 +4,8 @@
  *   ag-svg SPEC [--position TEXT] [-o FILE]
  *
  * Uses only the public geometry API: ag_game_extent(), ag_game_node(),
- * ag_game_node_name(), ag_game_edge() and ag_state_piece().  Board points
+ * ag_game_node_name(), ag_game_node_find(), ag_game_edge() and
+ * ag_state_piece().  Board points
  * are dots, goals are squares, reserves and prisons are labelled boxes; each
  * node is one element of class "node" (data-name = its name).  Edges are drawn
  * by kind: lines and diagonals solid, the circuit with arrows, shortcuts
