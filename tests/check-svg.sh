@@ -1,7 +1,8 @@
 #!/bin/sh
 # check-svg.sh -- ag-svg draws every registered game as well-formed SVG with
 # exactly one element of class "node" per node of the game, named like the
-# node, at the initial position and after a few plies.
+# node, at the initial position and after a few plies; and the README's board
+# pictures doc/GAME.svg are exactly what `ag-svg GAME' draws now.
 #
 # The game list, the node names and the played positions come from the
 # Python binding (ag_game_count()/ag_game_name_at()), so a newly registered
@@ -80,5 +81,20 @@ PY
   done
 done
 test $count -gt 0 || { echo "FAIL: no game drawn"; status=1; }
+
+# The committed pictures (README.md, "The boards"): regenerate them with
+# `ag-svg GAME -o doc/GAME.svg' after a drawing change.
+for doc in "$top_srcdir"/doc/*.svg; do
+  test -f "$doc" || continue
+  game=$(basename "$doc" .svg)
+  if ! "$svg" "$game" -o "$tmp/doc-$game.svg"; then
+    echo "FAIL: ag-svg $game (for $doc) exited $?"; status=1; continue
+  fi
+  if cmp -s "$doc" "$tmp/doc-$game.svg"; then
+    echo "ok $doc is what ag-svg $game draws"
+  else
+    echo "FAIL: $doc differs from \`ag-svg $game' (regenerate: ag-svg $game -o $doc)"; status=1
+  fi
+done
 echo "checked $count drawings"
 exit $status
