@@ -3,7 +3,8 @@
 #  * the C program of README.md ("A complete program") and the EXAMPLE of
 #    ancientgames(7) are extracted, compiled with -Wall -Wextra -Werror
 #    against the build tree's library and run (exit 0, some output);
-#  * the README's Python snippet and examples/python/*.py run briefly
+#  * the README's Python snippet, the Python loop of ancientgames(7) and
+#    examples/python/*.py run briefly
 #    through the build tree's library (random_game.py for every game,
 #    play.py for every game with a few typed moves and then end of input).
 # Exits 77 (skip) when the shared library is not built; the Python part is
@@ -64,6 +65,18 @@ elif pyrun "$tmp/readme.py" > "$tmp/readme.py.out" 2>&1; then
   echo "ok README Python snippet"
 else
   echo "FAIL: README.md's Python snippet:"; cat "$tmp/readme.py.out"; status=1
+fi
+
+# The Python loop of ancientgames(7)'s PYTHON section (its .nf/.fi block).
+sed -n '/^\.SH PYTHON/,/^\.SH /p' "$top_srcdir/man/ancientgames.7" \
+  | sed -n '/^\.nf$/,/^\.fi$/p' | sed '1d;$d' \
+  | sed -e 's/^    //' -e 's/\\e/\\/g' -e 's/\\-/-/g' -e 's/\\&//g' > "$tmp/man7.py"
+if ! grep -q 'import ancientgames' "$tmp/man7.py"; then
+  echo "FAIL: no Python example extracted from ancientgames.7"; status=1
+elif pyrun "$tmp/man7.py" > "$tmp/man7.py.out" 2>&1; then
+  echo "ok ancientgames(7) Python example: $(tail -n 1 "$tmp/man7.py.out")"
+else
+  echo "FAIL: ancientgames(7)'s Python example:"; cat "$tmp/man7.py.out"; status=1
 fi
 
 for game in $games; do
