@@ -14,20 +14,6 @@
 #include "ancientgames.h"
 #include "check_main.h"
 
-static ag_game *game(const char *spec)
-{
-  ag_game *g = NULL;
-  ck_assert_int_eq(ag_game_new(spec, &g), AG_OK);
-  return g;
-}
-
-static ag_state *state(const ag_game *g)
-{
-  ag_state *st = NULL;
-  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
-  return st;
-}
-
 /* Advances a state with random plies until a node of the wanted player
  * kind (AG_PLAYER_CHANCE, AG_PLAYER_SIMULTANEOUS, or 0 for any decision). */
 static void advance_to(ag_state *st, int want, uint64_t *rng)
@@ -51,8 +37,8 @@ static void advance_to(ag_state *st, int want, uint64_t *rng)
 
 START_TEST(params_are_parsed)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g);
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
   uint64_t rng = 1;
   ag_move m;
   ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
@@ -82,8 +68,8 @@ END_TEST
  * itself with the same seed. */
 static void legal_and_repeatable(const char *spec, const char *params)
 {
-  ag_game *g = game(spec);
-  ag_state *st = state(g);
+  ag_game *g = new_game(spec);
+  ag_state *st = new_state(g, NULL);
   uint64_t walk = 7;
   int i;
   for (i = 0; i < 6; i++) {
@@ -118,8 +104,8 @@ END_TEST
 /* At a chance node the players draw exactly as ag_state_sample_chance(). */
 START_TEST(chance_node_is_sampled)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
   uint64_t walk = 3, r1, r2;
   ag_move a, b;
   advance_to(st, AG_PLAYER_CHANCE, &walk);
@@ -136,8 +122,8 @@ END_TEST
  * different seeds give different choices. */
 START_TEST(simultaneous_choice_is_mixed)
 {
-  ag_game *g = game("liubo_fingers");
-  ag_state *st = state(g);
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
   uint64_t walk = 5, rng;
   ag_move m[2], seen[8];
   int nseen = 0, i, j;
@@ -178,8 +164,8 @@ static ag_move expect_ai_move(const ag_game *g, ag_state *st, const char *text,
 /* The hare with 10 hunters left takes the one it can: c3xc5 wins at once. */
 START_TEST(mcts_takes_the_winning_capture)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g);
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
   expect_ai_move(g, st, "...../..X../..O../XX.XX/XXXXX O - 0", "mcts(iterations=300)", 11,
                  "c3xc5");
   ag_state_free(st);
@@ -192,8 +178,8 @@ END_TEST
  * out or open a capture. */
 START_TEST(mcts_hunters_close_the_trap)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g);
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
   int winner = AG_PLAYER_NONE, reason = 0;
   ag_move m = expect_ai_move(g, st, "OXX../X..../XXX../...../XXXXX X - 20",
                              "mcts(iterations=100)", 3, "b3-b4");
@@ -210,8 +196,8 @@ END_TEST
  * ag_ai_choose(3) says): extreme values choose the same moves, same seed. */
 START_TEST(hare_ignores_c_and_rollout)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g);
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
   uint64_t walk = 9;
   int i;
   for (i = 0; i < 6; i++) {
@@ -234,8 +220,8 @@ END_TEST
  * number won by the AI. */
 static int play_vs_random(const char *spec, const char *ai, int seat, int games)
 {
-  ag_game *g = game(spec);
-  ag_state *st = state(g);
+  ag_game *g = new_game(spec);
+  ag_state *st = new_state(g, NULL);
   uint64_t rng = 2024;
   int k, won = 0;
   for (k = 0; k < games; k++) {
@@ -305,7 +291,7 @@ static ag_game *solution_game(const ag_solution *sol, int other_chain)
   int chain = 0, hunters = 0;
   ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
   snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d)", hunters, other_chain ? !chain : chain);
-  return game(spec);
+  return new_game(spec);
 }
 
 /* Perfect play from the start keeps the value, and its distance drops by
@@ -320,7 +306,7 @@ START_TEST(perfect_play_follows_the_solution)
   int v0, d0, v, d, turns = 0, winner;
   if (!sol) return;                                  /* no solution file given */
   g = solution_game(sol, 0);
-  st = state(g);
+  st = new_state(g, NULL);
   ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
   ck_assert_int_eq(v0, 1);
   while (!ag_state_is_terminal(st)) {
@@ -355,7 +341,7 @@ START_TEST(perfect_player_beats_random)
   int k, seat, won[2] = {0, 0};
   if (!sol) return;
   g = solution_game(sol, 0);
-  st = state(g);
+  st = new_state(g, NULL);
   for (seat = 0; seat < 2; seat++)
     for (k = 0; k < 10; k++) {
       int winner = AG_PLAYER_NONE;
@@ -387,12 +373,12 @@ START_TEST(perfect_player_checks_its_game)
   ag_move m;
   if (!sol) return;
   g = solution_game(sol, 1);
-  st = state(g);
+  st = new_state(g, NULL);
   ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EMISMATCH);
   ag_state_free(st);
   ag_game_free(g);
-  g = game("liubo_sticks");
-  st = state(g);
+  g = new_game("liubo_sticks");
+  st = new_state(g, NULL);
   ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EINVAL);
   ag_state_free(st);
   ag_game_free(g);

@@ -13,20 +13,6 @@
 
 #define MAXMV 512
 
-static ag_game *new_game(const char *spec)
-{
-  ag_game *g = NULL;
-  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
-  return g;
-}
-
-static ag_state *new_state(const ag_game *g)
-{
-  ag_state *st = NULL;
-  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
-  return st;
-}
-
 static void text_of(const ag_state *st, char *buf, size_t cap)
 {
   ck_assert_int_eq(ag_state_to_text(st, buf, cap, NULL), AG_OK);
@@ -309,7 +295,7 @@ END_TEST
 START_TEST(test_bad_arguments)
 {
   ag_game *g = new_game("hare");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   ag_move m;
   size_t n;
   int x;
@@ -346,7 +332,7 @@ END_TEST
 START_TEST(test_buffer_protocol)
 {
   ag_game *g = new_game("hare");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   char full[128], small[8];
   ag_move mv[MAXMV], few[3];
   size_t len = 0, n = 0;
@@ -384,7 +370,7 @@ END_TEST
 START_TEST(test_buffer_protocol_counts)
 {
   ag_game *g = new_game("hare"), *sticks = new_game("liubo_sticks");
-  ag_state *st = new_state(g), *ss = new_state(sticks);
+  ag_state *st = new_state(g, NULL), *ss = new_state(sticks, NULL);
   ag_move few[3];
   uint32_t w[3], total = 0;
   uint64_t rng = 3;
@@ -419,7 +405,7 @@ START_TEST(test_text_lengths_exact)
   size_t gi;
   for (gi = 0; gi < ag_game_count(); gi++) {
     ag_game *g = new_game(capped_spec(gi));
-    ag_state *st = new_state(g);
+    ag_state *st = new_state(g, NULL);
     uint64_t rng = 500 + gi;
     char buf[8192];
     size_t want, got;
@@ -443,7 +429,7 @@ END_TEST
 START_TEST(test_illegal_move_leaves_state)
 {
   ag_game *g = new_game("hare");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   char before[128], after[128];
   uint64_t hash = ag_state_hash(st);
   ag_move m;
@@ -497,7 +483,7 @@ START_TEST(test_illegal_move_mid_game)
   size_t gi;
   for (gi = 0; gi < ag_game_count(); gi++) {
     ag_game *g = new_game(capped_spec(gi));
-    ag_state *st = new_state(g);
+    ag_state *st = new_state(g, NULL);
     uint64_t rng = 11 + gi;
     int k;
     for (k = 0; k < 300; k++) {
@@ -532,7 +518,7 @@ START_TEST(test_only_actors_have_moves)
   size_t gi, q, r;
   for (gi = 0; gi < ag_game_count(); gi++) {
     ag_game *g = new_game(capped_spec(gi));
-    ag_state *st = new_state(g);
+    ag_state *st = new_state(g, NULL);
     uint64_t rng = 300 + gi;
     int k;
     for (k = 0; k < 2000; k++) {
@@ -560,7 +546,7 @@ START_TEST(test_apply_undo_all_games)
   size_t gi;
   for (gi = 0; gi < ag_game_count(); gi++) {
     ag_game *g = new_game(capped_spec(gi));
-    ag_state *st = new_state(g), *copy = new_state(g);
+    ag_state *st = new_state(g, NULL), *copy = new_state(g, NULL);
     uint64_t rng = 77 + gi;
     int plies = 0, games = 0;   /* plies applied, the undone ones included */
     while (plies < 6000 && games < 40) {
@@ -611,7 +597,7 @@ START_TEST(test_playout_is_the_api_loop)
   size_t gi;
   for (gi = 0; gi < ag_game_count(); gi++) {
     ag_game *g = new_game(capped_spec(gi));
-    ag_state *st = new_state(g), *mid = new_state(g);
+    ag_state *st = new_state(g, NULL), *mid = new_state(g, NULL);
     uint64_t seed;
     for (seed = 1; seed <= 200; seed++) {
       uint64_t a = seed, b = seed, c = seed * 31;
@@ -643,7 +629,7 @@ END_TEST
 START_TEST(test_clone_copy_reset)
 {
   ag_game *g = new_game("hare"), *other = new_game("hare(hunters=10)"), *same = new_game("hare");
-  ag_state *st = new_state(g), *cl = NULL, *o = new_state(other), *s2 = new_state(same), *fresh;
+  ag_state *st = new_state(g, NULL), *cl = NULL, *o = new_state(other, NULL), *s2 = new_state(same, NULL), *fresh;
   ag_move hist1[64], hist2[64];
   size_t n1, n2;
   uint64_t rng = 5;
@@ -669,7 +655,7 @@ START_TEST(test_clone_copy_reset)
   ck_assert_ptr_eq(ag_state_game(st), g);
   ag_state_reset(st);
   ck_assert_uint_eq(ag_state_ply(st), 0);
-  fresh = new_state(g);
+  fresh = new_state(g, NULL);
   ck_assert_int_eq(ag_state_equal(st, fresh), 1);
   ck_assert_uint_eq(ag_state_hash(st), ag_state_hash(fresh));
   ck_assert_int_eq(ag_state_history(st, NULL, 0, &n1), AG_OK);
@@ -697,7 +683,7 @@ END_TEST
 START_TEST(test_long_history)
 {
   ag_game *g = new_game("hare(max_plies=0,repetition=0)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   char start[128], now[128];
   ag_move m1, m2, m3, m4;
   int i;
@@ -753,7 +739,7 @@ END_TEST
 START_TEST(test_game_outlives_states)
 {
   ag_game *g = new_game("hare");
-  ag_state *st = new_state(g), *other = new_state(g);
+  ag_state *st = new_state(g, NULL), *other = new_state(g, NULL);
   ag_state_free(other);
   (void)st;
   ag_game_free(g); /* aborts: st is still alive */

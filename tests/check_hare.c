@@ -10,21 +10,6 @@
 
 #define MAXMV 128
 
-static ag_game *game(const char *spec)
-{
-  ag_game *g = NULL;
-  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
-  return g;
-}
-
-static ag_state *state(const ag_game *g, const char *text)
-{
-  ag_state *st = NULL;
-  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
-  if (text) ck_assert_msg(ag_state_set_text(st, text) == AG_OK, "%s: %s", text, ag_errmsg());
-  return st;
-}
-
 /* The legal moves as space-separated text, in the library's order. */
 static const char *moves_text(const ag_state *st)
 {
@@ -76,7 +61,7 @@ static unsigned long long perft(ag_state *st, int depth)
 
 START_TEST(test_board_counts)
 {
-  ag_game *g = game("hare");
+  ag_game *g = new_game("hare");
   int degree[25] = {0}, hist[9] = {0}, jumps[25] = {0}, jhist[9] = {0};
   int i, a, b, k, lines = 0, diagonals = 0, w, h, x, y, from, to, node;
   char name[8];
@@ -128,9 +113,9 @@ END_TEST
 
 START_TEST(test_setups)
 {
-  ag_game *g12 = game("hare"), *g11 = game("hare(hunters=11)"), *g10 = game("hare(hunters=10)");
-  ag_game *gh = game("hare(first=hare)");
-  ag_state *s12 = state(g12, NULL), *s11 = state(g11, NULL), *s10 = state(g10, NULL), *sh = state(gh, NULL);
+  ag_game *g12 = new_game("hare"), *g11 = new_game("hare(hunters=11)"), *g10 = new_game("hare(hunters=10)");
+  ag_game *gh = new_game("hare(first=hare)");
+  ag_state *s12 = new_state(g12, NULL), *s11 = new_state(g11, NULL), *s10 = new_state(g10, NULL), *sh = new_state(gh, NULL);
   int owner, kind, count;
   ck_assert_str_eq(text(s12), "...../...../X.O.X/XXXXX/XXXXX X - 0");
   ck_assert_str_eq(text(s11), "...../...../X.O../XXXXX/XXXXX X - 0");
@@ -158,8 +143,8 @@ END_TEST
 
 START_TEST(test_first_moves)
 {
-  ag_game *g = game("hare"), *gh = game("hare(first=hare)");
-  ag_state *st = state(g, NULL), *sh = state(gh, NULL);
+  ag_game *g = new_game("hare"), *gh = new_game("hare(first=hare)");
+  ag_state *st = new_state(g, NULL), *sh = new_state(gh, NULL);
   /* §8.1: B2-B3, D2-D3, A3-A4, A3-B3, A3-B4, E3-E4, E3-D3, E3-D4, listed by
    * direction (offsets -6 -5 -4 -1 +1 +4 +5 +6), then destination. */
   ck_assert_str_eq(moves_text(st), "e3-d3 a3-b3 e3-d4 b2-b3 d2-d3 a3-a4 e3-e4 a3-b4");
@@ -187,8 +172,8 @@ END_TEST
  * capture leaves 9 hunters and wins in the middle of the chain. */
 START_TEST(test_three_jump_loop)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g, "XXXXX/...../...../.XXXX/OX.XX O - 7");
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, "XXXXX/...../...../.XXXX/OX.XX O - 7");
   int winner, reason, v;
   ck_assert_str_eq(moves_text(st), "a1-a2 a1xc1 a1xc3");
   play(st, "a1xc3");
@@ -221,9 +206,9 @@ END_TEST
  * ends the turn and pass never exists. */
 START_TEST(test_chain_option)
 {
-  ag_game *g = game("hare(hunters=11)"), *g0 = game("hare(hunters=11,chain=0)");
+  ag_game *g = new_game("hare(hunters=11)"), *g0 = new_game("hare(hunters=11,chain=0)");
   const char *pos = "XXXXX/...../...../.XXX./OX.XX O - 0";
-  ag_state *st = state(g, pos), *s0 = state(g0, pos);
+  ag_state *st = new_state(g, pos), *s0 = new_state(g0, pos);
   int winner, reason;
   play(st, "a1xc3");
   ck_assert_str_eq(moves_text(st), "c3xc1 pass");
@@ -244,8 +229,8 @@ END_TEST
 /* §4.2: the hunters' last blocking move wins; the test is made on the hare's turn. */
 START_TEST(test_immobilised_hare)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g, ".XXXX/...X./X..../XX.../OXX.. X - 20");
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, ".XXXX/...X./X..../XX.../OXX.. X - 20");
   int winner, reason;
   ck_assert_int_eq(ag_state_set_text(st, ".XXXX/...X./X..../XX.../OXX.. O - 20"), AG_OK);
   ck_assert_str_eq(moves_text(st), "a1xc3");
@@ -264,8 +249,8 @@ END_TEST
 
 START_TEST(test_repetition)
 {
-  ag_game *g3 = game("hare"), *g2 = game("hare(repetition=2)"), *g0 = game("hare(repetition=0)");
-  ag_state *s3 = state(g3, NULL), *s2 = state(g2, NULL), *s0 = state(g0, NULL);
+  ag_game *g3 = new_game("hare"), *g2 = new_game("hare(repetition=2)"), *g0 = new_game("hare(repetition=0)");
+  ag_state *s3 = new_state(g3, NULL), *s2 = new_state(g2, NULL), *s0 = new_state(g0, NULL);
   const char *cycle[4] = {"a3-a4", "c3-c4", "a4-a3", "c4-c3"};
   int i, winner, reason;
   char rep[128];
@@ -295,8 +280,8 @@ END_TEST
 /* A capture clears the repetition history: earlier positions cannot recur. */
 START_TEST(test_repetition_window_after_capture)
 {
-  ag_game *g = game("hare(repetition=2)");
-  ag_state *st = state(g, "XX.XX/...../..O../.X.XX/.XXXX O - 0");
+  ag_game *g = new_game("hare(repetition=2)");
+  ag_state *st = new_state(g, "XX.XX/...../..O../.X.XX/.XXXX O - 0");
   play(st, "c3xa1"); /* over b2 */
   ck_assert_int_eq(ag_state_current_player(st), 0);
   play(st, "b5-c5");
@@ -312,8 +297,8 @@ END_TEST
 
 START_TEST(test_ply_cap)
 {
-  ag_game *g = game("hare(max_plies=3)");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("hare(max_plies=3)");
+  ag_state *st = new_state(g, NULL);
   int winner, reason;
   ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_PLIES), 3);
   play(st, "a3-a4");
@@ -338,8 +323,8 @@ START_TEST(test_random_games_end_properly)
                          "hare(repetition=0,max_plies=300)"};
   size_t s;
   for (s = 0; s < 4; s++) {
-    ag_game *g = game(specs[s]);
-    ag_state *st = state(g, NULL);
+    ag_game *g = new_game(specs[s]);
+    ag_state *st = new_state(g, NULL);
     uint64_t rng = 99 + s;
     int i, winner, reason;
     for (i = 0; i < 300; i++) {
@@ -357,7 +342,7 @@ END_TEST
 
 START_TEST(test_move_text)
 {
-  ag_game *g = game("hare");
+  ag_game *g = new_game("hare");
   ag_move m;
   int kind, from, to;
   char buf[16];
@@ -399,8 +384,8 @@ static void expect_bad_position(ag_state *st, const char *t, const char *in_mess
 
 START_TEST(test_position_text_errors)
 {
-  ag_game *g = game("hare(hunters=11)");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("hare(hunters=11)");
+  ag_state *st = new_state(g, NULL);
   play(st, "a3-a4");
   expect_bad_position(st, "", "at byte 0");
   expect_bad_position(st, "...../...../X.O.X/XXXXX/XXXX", "at byte 28");
@@ -424,8 +409,8 @@ END_TEST
 
 START_TEST(test_info_and_render)
 {
-  ag_game *g = game("hare");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
   int v;
   char buf[1024];
   double r[2];

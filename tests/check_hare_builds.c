@@ -68,8 +68,7 @@ static int checked_playout(ag_state *st, uint64_t seed, size_t limit)
 
 static ag_game *game_with_build(const char *spec, int build)
 {
-  ag_game *g = NULL;
-  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
+  ag_game *g = new_game(spec);
   ck_assert_int_eq(ag__hare_use_playout(g, build), AG_OK);
   return g;
 }

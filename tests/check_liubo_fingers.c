@@ -16,20 +16,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-static ag_game *new_game(const char *spec)
-{
-  ag_game *g = NULL;
-  ck_assert_msg(ag_game_new(spec, &g) == AG_OK, "%s: %s", spec, ag_errmsg());
-  return g;
-}
-
-static ag_state *new_state(const ag_game *g)
-{
-  ag_state *st = NULL;
-  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
-  return st;
-}
-
 /* The move with this text; the test fails when it does not parse. */
 static ag_move mv(const ag_game *g, const char *text)
 {
@@ -308,7 +294,7 @@ END_TEST
 static void check_guess(const char *spec, const char *w, const char *b, int winner, int steps)
 {
   ag_game *g = new_game(spec);
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   joint(st, w, b);
   ck_assert_int_eq(info(st, AG_INFO_COUNTER, 0), 1);
   if (winner < 0) {
@@ -355,7 +341,7 @@ END_TEST
 START_TEST(test_choice_lists)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   ag_move m[512];
   size_t n;
   int kind, from, to;
@@ -383,7 +369,7 @@ END_TEST
 START_TEST(test_example_opening)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   int owner, kind, count;
   ag_move m[16];
   size_t n;
@@ -455,7 +441,7 @@ END_TEST
 START_TEST(test_example_sticks_and_fish)
 {
   ag_game *g = new_game("liubo_fingers(scheme=guess)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   int winner, reason;
   set_text(st, "white=Tt_N:2,Q_NE:1,M_N:1,Q_NW:1,M_W:1 black=Tt_S:2,Q_SW:1,M_S:1,Q_SE:1,M_E:1 "
                "prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0");
@@ -512,7 +498,7 @@ END_TEST
 START_TEST(test_wins_4_0_and_4_1)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   int winner, reason;
   double ret[2];
   set_text(st, "white=M_N:2 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=4,0 sticks=2+2,0+0 "
@@ -543,7 +529,7 @@ START_TEST(test_dead_end_is_no_block)
    * revisiting Q_NE die without a retreat, so M_N, Q_NW and M_W (passed by
    * such walks) are no destinations (settled point 2). */
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   set_text(st, "white=Q_NE:1 black=- prisoners=6,2 home=3,0 sticks=2+1,0+0 fish=w,c "
                "phase=act:w:9 rounds=5");
   ck_assert_str_eq(legal_text(st, 0),
@@ -558,7 +544,7 @@ END_TEST
 START_TEST(test_block_retreat_and_stack)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   /* White with 4 steps.  Lb_N: 1 -> 2 -> 5 meets Black on Tt_N at step 2
    * and 1 -> 2 -> 8 White's own stack: both allow only the retreat to Lf_N.
    * V_NE is blocked at step 1 by Lb_N: nothing.  V_NW: 8 -> 9 -> 10 -> 16
@@ -591,7 +577,7 @@ END_TEST
 START_TEST(test_capture_stack_to_prison_and_return)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   /* Black lands on a White stack of 2 (one flat, one crosswise): both go to
    * Black's first dot. */
   set_text(st, "white=V_NE*:1,V_NE:1,Lb_W:4 black=V_SW*:3,V_SE*:2,Lf_E:1 prisoners=0,0 home=0,0 "
@@ -625,7 +611,7 @@ END_TEST
 START_TEST(test_option_hands)
 {
   ag_game *g = new_game("liubo_fingers(hands=2)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   ck_assert_uint_eq(legal_count(st, 0), 231);
   joint(st, "10/20", "10/19");
   ck_assert_int_eq(info(st, AG_INFO_PENDING_STEPS, 0), 20);
@@ -635,7 +621,7 @@ START_TEST(test_option_hands)
   ag_state_free(st);
   ag_game_free(g);
   g = new_game("liubo_fingers");
-  st = new_state(g);
+  st = new_state(g, NULL);
   ck_assert_uint_eq(legal_count(st, 0), 66);
   ag_state_free(st);
   ag_game_free(g);
@@ -645,7 +631,7 @@ END_TEST
 START_TEST(test_option_scheme)
 {
   ag_game *g = new_game("liubo_fingers(scheme=alternate)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   joint(st, "3/7", "2/5");
   play(st, "V_SE*-M_N");
   /* Alternate: fingers only, White moves whatever the sum. */
@@ -660,7 +646,7 @@ START_TEST(test_option_scheme)
   ag_game_free(g);
   /* Guess: every round has calls; the winner moves, also twice running. */
   g = new_game("liubo_fingers(scheme=guess)");
-  st = new_state(g);
+  st = new_state(g, NULL);
   joint(st, "3/7", "2/5");
   play(st, "V_SE*-M_N");
   ck_assert_uint_eq(legal_count(st, 0), 66);
@@ -678,7 +664,7 @@ END_TEST
 START_TEST(test_option_entry)
 {
   ag_game *g = new_game("liubo_fingers(entry=exact)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   /* 6 steps from V_NE: 0 -> 1 -> 2 -> 5 -> 14 -> 15 -> TAIJI. */
   set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=act:w:6 rounds=1");
@@ -697,7 +683,7 @@ START_TEST(test_option_entry)
   ag_state_free(st);
   ag_game_free(g);
   g = new_game("liubo_fingers(entry=one)");
-  st = new_state(g);
+  st = new_state(g, NULL);
   set_text(st, "white=Q_NE:2,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,1 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=act:w:2 rounds=1");
   ck_assert_str_eq(legal_text(st, 0), "Q_NE-Lb_N Q_NE-J_N Q_NE-Tt_N Q_NE-M_N Q_NE-Q_NW V_NW*-Lf_W");
@@ -710,7 +696,7 @@ END_TEST
 START_TEST(test_option_board)
 {
   ag_game *g = new_game("liubo_fingers(board=48)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=act:w:1 rounds=1");
   ck_assert_str_eq(legal_text(st, 0), "V_NE*-Lb_N V_NW*-Lb_W V_NE*-Vb_NE V_NW*-Vb_NW");
@@ -719,7 +705,7 @@ START_TEST(test_option_board)
   ag_state_free(st);
   ag_game_free(g);
   g = new_game("liubo_fingers(board=32)");
-  st = new_state(g);
+  st = new_state(g, NULL);
   set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=act:w:1 rounds=1");
   ck_assert_str_eq(legal_text(st, 0), "V_NE*-Lb_N V_NW*-Lb_W");
@@ -736,7 +722,7 @@ START_TEST(test_option_return)
   static const char *pos = "white=Tt_N:5 black=V_SW*:3,V_SE*:3 prisoners=0,1 home=0,0 "
                            "sticks=0+0,0+0 fish=c,c phase=throw:w rounds=1";
   ag_game *g = new_game("liubo_fingers(return=move)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   set_text(st, pos);
   joint(st, "1", "2");
   ck_assert_str_eq(legal_text(st, 0), "Tt_N-Lb_W Tt_N-J_W Tt_N-Tt_W Tt_N-M_W Tt_N-Q_SW D_SW-V_NE "
@@ -745,7 +731,7 @@ START_TEST(test_option_return)
   ag_game_free(g);
   /* Free: the prisoner comes back to V_NE at once and may move at once. */
   g = new_game("liubo_fingers(return=free)");
-  st = new_state(g);
+  st = new_state(g, NULL);
   set_text(st, pos);
   joint(st, "1", "2");
   ck_assert_str_eq(text_of(st), "white=V_NE*:1,Tt_N:5 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
@@ -768,7 +754,7 @@ END_TEST
 START_TEST(test_option_max_rounds)
 {
   ag_game *g = new_game("liubo_fingers(max_rounds=1)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   int winner, reason;
   /* The action earned in the last round is played; then the draw. */
   joint(st, "2/5", "3/7");
@@ -788,7 +774,7 @@ START_TEST(test_option_max_rounds)
   ag_game_free(g);
   /* 0 = no cap: a text with many rounds is fine. */
   g = new_game("liubo_fingers(max_rounds=0)");
-  st = new_state(g);
+  st = new_state(g, NULL);
   set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=guess rounds=123456789");
   joint(st, "3/7", "4/7");
@@ -796,7 +782,7 @@ START_TEST(test_option_max_rounds)
   ag_state_free(st);
   ag_game_free(g);
   g = new_game("liubo_fingers");
-  st = new_state(g);
+  st = new_state(g, NULL);
   ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=2000"),
                    AG_EPARSE);
@@ -907,7 +893,7 @@ START_TEST(test_malformed_positions)
     "white=- black=V_SW*:3,V_SE*:3 prisoners=0,6 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0,",
   };
   ag_game *g = new_game("liubo_fingers(scheme=guess)");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   char before[512];
   size_t i;
   strcpy(before, text_of(st));
@@ -939,7 +925,7 @@ START_TEST(test_malformed_positions)
   ag_state_free(st);
   ag_game_free(g);
   g = new_game("liubo_fingers");
-  st = new_state(g);
+  st = new_state(g, NULL);
   ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=0+0,0+0 fish=c,c phase=throw:b rounds=4"), AG_OK);
   ag_state_free(st);
@@ -952,7 +938,7 @@ END_TEST
 START_TEST(test_round_cap_text)
 {
   ag_game *g = new_game("liubo_fingers(max_rounds=1)");
-  ag_state *st = new_state(g), *other = new_state(g);
+  ag_state *st = new_state(g, NULL), *other = new_state(g, NULL);
   char t[512];
   int winner, reason;
   joint(st, "2/5", "3/7");
@@ -974,7 +960,7 @@ START_TEST(test_round_cap_text)
   /* The default cap: over at 2000 reads; over below it (score undecided) or
    * guess at 2000 does not. */
   g = new_game("liubo_fingers");
-  st = new_state(g);
+  st = new_state(g, NULL);
   set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=over rounds=2000");
   ck_assert_int_eq(ag_state_outcome(st, &winner, &reason), AG_OUTCOME_DRAW);
@@ -994,7 +980,7 @@ END_TEST
 START_TEST(test_hash_ignores_rounds)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g), *other = new_state(g);
+  ag_state *st = new_state(g, NULL), *other = new_state(g, NULL);
   set_text(st, "white=V_NE*:2,Lf_N:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
                "sticks=0+0,0+0 fish=c,c phase=act:b:4 rounds=3");
   set_text(other, "white=V_NE*:2,Lf_N:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
@@ -1015,7 +1001,7 @@ END_TEST
 START_TEST(test_render_hash_info)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g), *other = new_state(g);
+  ag_state *st = new_state(g, NULL), *other = new_state(g, NULL);
   char buf[4096];
   size_t len = 0;
   uint64_t h0 = ag_state_hash(st);
@@ -1233,8 +1219,8 @@ START_TEST(test_random_games_invariants)
            1 + (combo & 1), combo & 2 ? "guess" : "alternate", combo & 4 ? "exact" : "one",
            combo & 8 ? "48" : "32", combo & 16 ? "free" : "move", combo & 1 ? 150 : 400);
   g = new_game(spec);
-  st = new_state(g);
-  copy = new_state(g);
+  st = new_state(g, NULL);
+  copy = new_state(g, NULL);
   ref_graph_build(g, &gr);
   for (game = 0; game < 3; game++) {
     ag_state_reset(st);
@@ -1317,7 +1303,7 @@ START_TEST(test_playout_equals_api_loop)
   size_t s;
   for (s = 0; s < sizeof all_specs / sizeof all_specs[0]; s++) {
     ag_game *g = new_game(all_specs[s]);
-    ag_state *st = new_state(g);
+    ag_state *st = new_state(g, NULL);
     uint64_t seed;
     for (seed = 1; seed <= 3; seed++) {
       uint64_t r1 = seed * 7919, r2 = seed * 7919;
@@ -1382,7 +1368,7 @@ START_TEST(test_perft_start)
 {
   /* Checked against an independent Python model of §3.2 and §4.2. */
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   ck_assert_uint_eq(perft(st, 1), 4356ULL);
   ck_assert_uint_eq(perft(st, 2), 8027086ULL);
   ck_assert_uint_eq(perft(st, 3), 14738790816ULL);
@@ -1394,7 +1380,7 @@ END_TEST
 START_TEST(test_perft_after_opening)
 {
   ag_game *g = new_game("liubo_fingers");
-  ag_state *st = new_state(g);
+  ag_state *st = new_state(g, NULL);
   joint(st, "3/7", "2/5");
   ck_assert_uint_eq(perft(st, 1), 8ULL);
   ck_assert_uint_eq(perft(st, 2), 8ULL * 36);

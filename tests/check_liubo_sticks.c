@@ -13,24 +13,6 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* Creates a game from a spec, failing the test on error. */
-static ag_game *game(const char *spec)
-{
-  ag_game *g = NULL;
-  int rc = ag_game_new(spec, &g);
-  ck_assert_msg(rc == AG_OK, "ag_game_new(%s): %s", spec, ag_errmsg());
-  return g;
-}
-
-/* Creates a state of g, at the start or at a position text. */
-static ag_state *state(const ag_game *g, const char *pos)
-{
-  ag_state *st = NULL;
-  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
-  if (pos) ck_assert_msg(ag_state_set_text(st, pos) == AG_OK, "set_text: %s", ag_errmsg());
-  return st;
-}
-
 /* The position text of st in a static buffer. */
 static const char *text(const ag_state *st)
 {
@@ -93,8 +75,8 @@ static void ck_win(const ag_state *st, int w, int r)
  * `moves` and asserts the position text. */
 static void ck_after(const char *spec, const char *pos, const char *moves, const char *expect)
 {
-  ag_game *g = game(spec);
-  ag_state *st = state(g, pos);
+  ag_game *g = new_game(spec);
+  ag_state *st = new_state(g, pos);
   play_all(st, moves);
   ck_assert_str_eq(text(st), expect);
   ag_state_free(st);
@@ -159,7 +141,7 @@ static const char *const option_specs[] = {
 
 START_TEST(test_spec_and_metadata)
 {
-  ag_game *g = game("liubo_sticks");
+  ag_game *g = new_game("liubo_sticks");
   ag_game *g2;
   ck_assert_str_eq(ag_game_spec(g),
                    "liubo_sticks(first=0,promotion=optional,stone_capture=prisoner,"
@@ -170,7 +152,7 @@ START_TEST(test_spec_and_metadata)
   ck_assert_str_eq(ag_game_player_name(g, 1), "black");
   ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_CHANCE_OUTCOMES), 10);
   ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_PLIES), 0);
-  g2 = game("liubo_sticks(max_turns=200, five=off)");
+  g2 = new_game("liubo_sticks(max_turns=200, five=off)");
   ck_assert_str_eq(ag_game_spec(g2),
                    "liubo_sticks(first=0,promotion=optional,stone_capture=prisoner,"
                    "owl_capture=prisoner,loop=reach,five=off,rethrow=none,max_turns=200)");
@@ -185,7 +167,7 @@ END_TEST
 
 START_TEST(test_geometry)
 {
-  ag_game *g = game("liubo_sticks");
+  ag_game *g = new_game("liubo_sticks");
   int i, a, b, kind, x, y, deg[40] = {0}, node, tracks = 0, shortcuts = 0;
   ck_assert_int_eq(ag_game_num_nodes(g), 33);
   ck_assert_int_eq(ag_game_num_edges(g), 32);
@@ -240,8 +222,8 @@ END_TEST
 
 START_TEST(test_throw_distribution)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
   ag_move mv[16];
   uint32_t w[16], total, sum = 0;
   size_t n, i;
@@ -292,8 +274,8 @@ END_TEST
 
 START_TEST(test_example_a)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
   int v;
   /* Turn 1, White (3,2): enter -> 3; enter -> 2. */
   play_all(st, "2+3 3:res-3");
@@ -377,8 +359,8 @@ END_TEST
 /* Turn 5 of Example A: the twelve sequences reach exactly six positions. */
 START_TEST(test_example_a_turn5_positions)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white 6 owl - reserve 3 held 2 removed 0; black 1,2,7 owl - "
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 6 owl - reserve 3 held 2 removed 0; black 1,2,7 owl - "
                           "reserve 3 held 0 removed 0; white move 2+3; turns 4");
   ag_move first[64], second[64];
   size_t n1, n2, i, j, k, npos = 0, nseq = 0;
@@ -412,8 +394,8 @@ static const char *const example_b =
 
 START_TEST(test_example_b)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, example_b);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, example_b);
   ck_legal(st, "1:D-16 1:19-20 3:19-2 3:D-18 1:res-1 3:res-3");
   /* 19 +3 -> 20, 1, 2: a loop frees one Black prisoner. */
   play(st, "3:19-2");
@@ -449,8 +431,8 @@ static const char *const example_c =
 
 START_TEST(test_example_c)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, example_c);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, example_c);
   ck_legal(st, "2:4-6 3:4-7");
   ck_assert_uint_eq(perft(st, 2), 4);
   /* 2 then 3 round: 4 -> 6 -> 9 takes W on 9. */
@@ -484,8 +466,8 @@ END_TEST
 
 START_TEST(test_example_c_forced_promotion)
 {
-  ag_game *g = game("liubo_sticks(promotion=forced)");
-  ag_state *st = state(g, example_c);
+  ag_game *g = new_game("liubo_sticks(promotion=forced)");
+  ag_state *st = new_state(g, example_c);
   play(st, "2:4-6");
   ck_legal(st, "3:6-9 3:6-X+");  /* landing on X forces the losing promotion */
   play(st, "3:6-X+");
@@ -502,11 +484,11 @@ static void stone_vector(const char *spec, const char *white, const char *v,
                          const char *expect_moves)
 {
   char pos[256];
-  ag_game *g = game(spec);
+  ag_game *g = new_game(spec);
   ag_state *st;
   snprintf(pos, sizeof pos, "%s; black 10 owl - reserve 5 held 0 removed 0; white move %s; "
            "turns 0", white, v);
-  st = state(g, pos);
+  st = new_state(g, pos);
   ck_legal(st, expect_moves);
   ag_state_free(st);
   ag_game_free(g);
@@ -539,8 +521,8 @@ END_TEST
 
 START_TEST(test_entry_vectors)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
   static const char *const throws[4] = {"1+1", "2+2", "3+3", "4+4"};
   static const char *const entries[4] = {"1:res-1", "2:res-2", "3:res-3", "4:res-4"};
   int v, kind, from, to;
@@ -574,8 +556,8 @@ START_TEST(test_loop_frees)
   ck_after("liubo_sticks", "white 18 owl - reserve 4 held 1 removed 0; black 10 owl - reserve 5 "
            "held 0 removed 0; white move 4; turns 0", "4:18-2", freed);
   /* A freed stone can be entered with the turn's other value. */
-  g = game("liubo_sticks");
-  st = state(g, "white 19 owl - reserve 0 held 5 removed 0; black 10 owl - reserve 5 held 0 "
+  g = new_game("liubo_sticks");
+  st = new_state(g, "white 19 owl - reserve 0 held 5 removed 0; black 10 owl - reserve 5 held 0 "
                 "removed 0; white move 2+3 lone; turns 0");
   play(st, "3:19-2");
   ck_legal(st, "2:2-4 2:res-2");
@@ -590,11 +572,11 @@ END_TEST
 static void owl_vector(const char *station, const char *v, const char *expect)
 {
   char pos[256];
-  ag_game *g = game("liubo_sticks");
+  ag_game *g = new_game("liubo_sticks");
   ag_state *st;
   snprintf(pos, sizeof pos, "white - owl %s reserve 0 held 5 removed 0; black - owl - reserve 6 "
            "held 0 removed 0; white move %s lone; turns 0", station, v);
-  st = state(g, pos);
+  st = new_state(g, pos);
   ck_legal(st, expect);
   ag_state_free(st);
   ag_game_free(g);
@@ -614,8 +596,8 @@ END_TEST
 /* From X with 2 then 2: the eight (middle, end) pairs, never stepping back. */
 START_TEST(test_owl_two_values)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white - owl X reserve 0 held 5 removed 0; black - owl - reserve 6 "
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white - owl X reserve 0 held 5 removed 0; black - owl - reserve 6 "
                           "held 0 removed 0; white move 2+2 lone; turns 0");
   static const char *const mids[4] = {"A", "D", "R", "U"};
   static const char *const ends[4] = {"2:owlA-5 2:owlA-7", "2:owlD-15 2:owlD-17",
@@ -646,8 +628,8 @@ END_TEST
  * step back over the line it came by. */
 START_TEST(test_lone_promotion_no_step_back)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white B owl - reserve 0 held 5 removed 0; black 10 owl - reserve 5 "
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white B owl - reserve 0 held 5 removed 0; black 10 owl - reserve 5 "
                           "held 0 removed 0; white move 1+1 lone; turns 0");
   ck_legal(st, "1:B-X 1:B-X+");
   play(st, "1:B-X+");
@@ -665,8 +647,8 @@ END_TEST
 /* Two stones on one station: the second value may move the other one. */
 START_TEST(test_stack_other_stone)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white 3*2 owl - reserve 4 held 0 removed 0; black 10 owl - reserve 5 "
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 3*2 owl - reserve 4 held 0 removed 0; black 10 owl - reserve 5 "
                           "held 0 removed 0; white move 1+2; turns 0");
   play(st, "1:3-4");
   ck_legal(st, "2:3-5 2:res-2");
@@ -682,11 +664,11 @@ END_TEST
 
 START_TEST(test_captures_and_owls)
 {
-  ag_game *g = game("liubo_sticks");
+  ag_game *g = new_game("liubo_sticks");
   ag_state *st;
   int owner, kind, count, node;
   /* A stone lands on a stack: every enemy stone there is taken, both X headings too. */
-  st = state(g, "white S owl - reserve 5 held 0 removed 0; black X6,X11 owl - reserve 4 held 0 "
+  st = new_state(g, "white S owl - reserve 5 held 0 removed 0; black X6,X11 owl - reserve 4 held 0 "
                 "removed 0; white move 1; turns 0");
   ck_legal(st, "1:S-X 1:S-X+ 1:res-1");
   play(st, "1:S-X+");
@@ -701,20 +683,20 @@ START_TEST(test_captures_and_owls)
   ck_assert(owner == 1 && kind == AG_PIECE_STONE && count == 2);
   ag_state_free(st);
   /* Landing on X to take the last enemy stones ends the game: one move, no promotion. */
-  st = state(g, "white S owl - reserve 5 held 0 removed 0; black X6,X11 owl - reserve 0 held 4 "
+  st = new_state(g, "white S owl - reserve 5 held 0 removed 0; black X6,X11 owl - reserve 0 held 4 "
                 "removed 0; white move 1; turns 0");
   ck_legal(st, "1:S-X 1:res-1");
   play(st, "1:S-X");
   ck_win(st, 0, AG_END_ALL_TAKEN);
   ag_state_free(st);
   /* An entry takes an owl sitting on 1..4: the owl's owner loses. */
-  st = state(g, "white - owl - reserve 6 held 0 removed 0; black 10 owl 2 reserve 4 held 0 "
+  st = new_state(g, "white - owl - reserve 6 held 0 removed 0; black 10 owl 2 reserve 4 held 0 "
                 "removed 0; white move 2+3; turns 0");
   play(st, "2:res-2");
   ck_win(st, 0, AG_END_OWL);
   ag_state_free(st);
   /* An owl may share a station with its own stones; an enemy stone then takes all. */
-  st = state(g, "white 3 owl 2 reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
+  st = new_state(g, "white 3 owl 2 reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
                 "removed 0; white move 1; turns 0");
   ck_legal(st, "1:3-4 1:owl2-1 1:owl2-3 1:res-1");
   play(st, "1:owl2-3");
@@ -726,7 +708,7 @@ START_TEST(test_captures_and_owls)
               "removed 0; over black owl; turns 1");
   ag_state_free(st);
   /* An owl demoting the enemy owl sends it to its owner's reserve, with its stones taken. */
-  st = state(g, "white 10 owl 4 reserve 4 held 0 removed 0; black 6*2 owl 6 reserve 3 held 0 "
+  st = new_state(g, "white 10 owl 4 reserve 4 held 0 removed 0; black 6*2 owl 6 reserve 3 held 0 "
                 "removed 0; white move 2; turns 0");
   play(st, "2:owl4-6");
   ck_text(st, "white 10 owl 6 reserve 4 held 0 removed 0; black - owl - reserve 4 held 2 "
@@ -744,8 +726,8 @@ START_TEST(test_landing_on_x_enemy_owl_elsewhere)
   static const char *const pos =
     "white B owl - reserve 5 held 0 removed 0; black X6 owl 10 reserve 0 held 4 removed 0; "
     "white move 1; turns 0";
-  ag_game *g = game("liubo_sticks"), *gf = game("liubo_sticks(promotion=forced)");
-  ag_state *st = state(g, pos), *sf = state(gf, pos);
+  ag_game *g = new_game("liubo_sticks"), *gf = new_game("liubo_sticks(promotion=forced)");
+  ag_state *st = new_state(g, pos), *sf = new_state(gf, pos);
   ck_legal(st, "1:B-X 1:B-X+ 1:res-1");
   ck_legal(sf, "1:B-X+ 1:res-1");
   play(st, "1:B-X+");
@@ -772,8 +754,8 @@ START_TEST(test_stone_takes_owl_on_x_no_promote)
   static const char *const pos =
     "white B owl - reserve 5 held 0 removed 0; black 10 owl X reserve 4 held 0 removed 0; "
     "white move 1; turns 0";
-  ag_game *g = game("liubo_sticks"), *gf = game("liubo_sticks(promotion=forced)");
-  ag_state *st = state(g, pos), *sf = state(gf, pos);
+  ag_game *g = new_game("liubo_sticks"), *gf = new_game("liubo_sticks(promotion=forced)");
+  ag_state *st = new_state(g, pos), *sf = new_state(gf, pos);
   ck_legal(st, "1:B-X 1:res-1");
   ck_legal(sf, "1:B-X 1:res-1");
   play(st, "1:B-X");
@@ -788,8 +770,8 @@ END_TEST
 /* Taking the enemy's last pieces wins at once (R34), even in the middle of a turn. */
 START_TEST(test_all_taken)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl - reserve 0 "
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl - reserve 0 "
                           "held 5 removed 0; white move 2+3; turns 0");
   play(st, "2:5-7");
   ck_win(st, 0, AG_END_ALL_TAKEN);
@@ -806,8 +788,8 @@ END_TEST
 
 START_TEST(test_option_first)
 {
-  ag_game *g0 = game("liubo_sticks"), *g1 = game("liubo_sticks(first=1)");
-  ag_state *s0 = state(g0, NULL), *s1 = state(g1, NULL);
+  ag_game *g0 = new_game("liubo_sticks"), *g1 = new_game("liubo_sticks(first=1)");
+  ag_state *s0 = new_state(g0, NULL), *s1 = new_state(g1, NULL);
   ck_assert_ptr_nonnull(strstr(text(s0), "; white throw"));
   ck_assert_ptr_nonnull(strstr(text(s1), "; black throw"));
   play(s1, "1+2");
@@ -833,13 +815,13 @@ START_TEST(test_option_stone_capture)
     "black move 4 lock 2; turns 1"};
   int i;
   for (i = 0; i < 3; i++) {
-    ag_game *g = game(specs[i]);
-    ag_state *st = state(g, NULL);
+    ag_game *g = new_game(specs[i]);
+    ag_state *st = new_state(g, NULL);
     play_all(st, "2+3 3:res-3 2:res-2 2+4 2:res-2");
     ck_text(st, after[i]);
     ag_state_free(st);
     /* Even under none, a stone landing on the enemy owl takes it. */
-    st = state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl 7 reserve 4 held 0 "
+    st = new_state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl 7 reserve 4 held 0 "
                   "removed 0; white move 2; turns 0");
     play(st, "2:5-7");
     ck_win(st, 0, AG_END_OWL);
@@ -858,8 +840,8 @@ START_TEST(test_option_owl_capture)
   static const char *const pos =
     "white 2 owl A reserve 2 held 2 removed 0; black 5,11 owl - reserve 3 held 1 removed 0; "
     "white move 2 prev B; turns 6";
-  ag_game *g = game("liubo_sticks"), *g2 = game("liubo_sticks(owl_capture=removed)");
-  ag_state *st = state(g, pos), *st2 = state(g2, pos);
+  ag_game *g = new_game("liubo_sticks"), *g2 = new_game("liubo_sticks(owl_capture=removed)");
+  ag_state *st = new_state(g, pos), *st2 = new_state(g2, pos);
   int v;
   play(st, "2:owlA-5");
   play(st2, "2:owlA-5");
@@ -924,9 +906,9 @@ START_TEST(test_option_five)
   static const char *const misses =
     "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 4,6 owl - reserve 0 held 4 "
     "removed 0; black move 2+3; turns 0";
-  ag_game *ge = game("liubo_sticks"), *gi = game("liubo_sticks(five=immediate)");
-  ag_game *go = game("liubo_sticks(five=off)");
-  ag_state *se = state(ge, takes), *si = state(gi, takes), *so = state(go, misses);
+  ag_game *ge = new_game("liubo_sticks"), *gi = new_game("liubo_sticks(five=immediate)");
+  ag_game *go = new_game("liubo_sticks(five=off)");
+  ag_state *se = new_state(ge, takes), *si = new_state(gi, takes), *so = new_state(go, misses);
   /* immediate: Black loses as soon as the owl stands. */
   play(si, "3:6-X+");
   ck_win(si, 0, AG_END_FIVE);
@@ -962,8 +944,8 @@ START_TEST(test_option_five_waits_for_rethrow)
   static const char *const misses =
     "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 4,6 owl - reserve 0 held 4 "
     "removed 0; black move 2+3; turns 0";
-  ag_game *g = game("liubo_sticks(rethrow=bead)");
-  ag_state *st = state(g, misses);
+  ag_game *g = new_game("liubo_sticks(rethrow=bead)");
+  ag_state *st = new_state(g, misses);
   play(st, "3:6-X+");
   ck_text(st, "white 7,13,17,19,20 owl - reserve 1 held 0 removed 0; black 4 owl X reserve 0 "
               "held 4 removed 0; black move 2 lock owl prev B bead; turns 0");
@@ -998,8 +980,8 @@ START_TEST(test_option_five_immediate_other_turn)
   static const char *const pos =
     "white 13,17,19,20 owl - reserve 2 held 0 removed 0; black 9 owl X reserve 0 held 4 "
     "removed 0; white move 1+2; turns 1";
-  ag_game *ge = game("liubo_sticks"), *gi = game("liubo_sticks(five=immediate)");
-  ag_state *se = state(ge, pos), *si = state(gi, pos);
+  ag_game *ge = new_game("liubo_sticks"), *gi = new_game("liubo_sticks(five=immediate)");
+  ag_state *se = new_state(ge, pos), *si = new_state(gi, pos);
   play(si, "1:res-1");
   ck_win(si, 0, AG_END_FIVE);
   play_all(se, "1:res-1 2:res-2");
@@ -1011,8 +993,8 @@ END_TEST
 
 START_TEST(test_option_rethrow)
 {
-  ag_game *gn = game("liubo_sticks"), *gb = game("liubo_sticks(rethrow=bead)");
-  ag_state *sn = state(gn, NULL), *sb = state(gb, NULL);
+  ag_game *gn = new_game("liubo_sticks"), *gb = new_game("liubo_sticks(rethrow=bead)");
+  ag_state *sn = new_state(gn, NULL), *sb = new_state(gb, NULL);
   /* A 1-1 earns an extra throw: the same player throws again, in the same turn. */
   play_all(sn, "1+1 1:res-1 1:res-1");
   play_all(sb, "1+1 1:res-1");
@@ -1028,18 +1010,18 @@ START_TEST(test_option_rethrow)
   ck_assert_ptr_nonnull(strstr(text(sb), "; black throw; turns 1"));
   ag_state_free(sn), ag_state_free(sb);
   /* A new owl earns an extra throw; so does a loop, freeing or not. */
-  sb = state(gb, "white 6,10 owl - reserve 4 held 0 removed 0; black 12 owl - reserve 5 held 0 "
+  sb = new_state(gb, "white 6,10 owl - reserve 4 held 0 removed 0; black 12 owl - reserve 5 held 0 "
                  "removed 0; white move 2+3; turns 0");
   play_all(sb, "3:6-X+ 2:10-12");
   ck_assert_ptr_nonnull(strstr(text(sb), "; white throw; turns 0"));
   ag_state_free(sb);
-  sb = state(gb, "white 10,19 owl - reserve 4 held 0 removed 0; black 12 owl - reserve 5 held 0 "
+  sb = new_state(gb, "white 10,19 owl - reserve 4 held 0 removed 0; black 12 owl - reserve 5 held 0 "
                  "removed 0; white move 2+3; turns 0");
   play_all(sb, "3:19-2 2:10-12");
   ck_assert_ptr_nonnull(strstr(text(sb), "; white throw; turns 0"));
   ag_state_free(sb);
   /* The bead word is rejected when the option is off. */
-  sn = state(gn, NULL);
+  sn = new_state(gn, NULL);
   ck_assert_int_eq(ag_state_set_text(sn, "white 1 owl - reserve 5 held 0 removed 0; black - owl "
                                          "- reserve 6 held 0 removed 0; white move 1 lock 1 bead; "
                                          "turns 0"), AG_EPARSE);
@@ -1050,8 +1032,8 @@ END_TEST
 
 START_TEST(test_option_max_turns)
 {
-  ag_game *g = game("liubo_sticks(max_turns=2)");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("liubo_sticks(max_turns=2)");
+  ag_state *st = new_state(g, NULL);
   int v;
   play_all(st, "2+3 3:res-3 2:res-2");
   ck_assert_int_eq(ag_state_outcome(st, NULL, NULL), AG_OUTCOME_ONGOING);
@@ -1110,8 +1092,8 @@ START_TEST(test_text_rejects_malformed)
     "white - owl X reserve 0 held 5 removed 0; black - owl - reserve 6 held 0 removed 0; white move 2 lock owl; turns 0",
     "white - owl - reserve 6 held 0 removed 0;black - owl - reserve 6 held 0 removed 0; white throw; turns 0",
   };
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
   char before[TEXT_CAP];
   size_t i;
   play_all(st, "2+3 3:res-3");
@@ -1125,8 +1107,8 @@ START_TEST(test_text_rejects_malformed)
   ag_state_free(st);
   ag_game_free(g);
   /* Under a turn cap, a game past the cap cannot go on. */
-  g = game("liubo_sticks(max_turns=5)");
-  st = state(g, NULL);
+  g = new_game("liubo_sticks(max_turns=5)");
+  st = new_state(g, NULL);
   ck_assert_int_eq(ag_state_set_text(st, "white - owl - reserve 6 held 0 removed 0; black - owl - "
                                          "reserve 6 held 0 removed 0; white throw; turns 5"),
                    AG_EPARSE);
@@ -1137,7 +1119,7 @@ END_TEST
 
 START_TEST(test_move_text)
 {
-  ag_game *g = game("liubo_sticks");
+  ag_game *g = new_game("liubo_sticks");
   static const char *const good[] = {"2+3", "4+4", "1:res-1", "3:6-X+", "3:6-X", "4:11-T",
                                      "3:X6-16", "2:X11-U", "2:owlX-A", "4:owl5-9", "1:20-1",
                                      "3:owl16-X"};
@@ -1181,8 +1163,8 @@ END_TEST
 
 START_TEST(test_render)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, "white 2 owl X reserve 2 held 2 removed 0; black 1,7 owl - reserve 3 "
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 2 owl X reserve 2 held 2 removed 0; black 1,7 owl - reserve 3 "
                           "held 1 removed 0; black move 4+4; turns 5");
   char buf[TEXT_CAP];
   size_t len;
@@ -1199,8 +1181,8 @@ END_TEST
 
 START_TEST(test_info_and_hash)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, NULL), *other;
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL), *other;
   int v;
   /* Golden hashes: the start, and after the throw 2+3. */
   ck_assert_uint_eq(ag_state_hash(st), UINT64_C(0x40cd8a41b47c7010));
@@ -1218,7 +1200,7 @@ START_TEST(test_info_and_hash)
   ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 1, &v), AG_EINVAL);
   /* The hash tells apart positions that differ only in the throw memory, and
    * ignores the turn counter. */
-  other = state(g, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
+  other = new_state(g, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl - reserve 5 held 0 "
                    "removed 0; white move 2; turns 3");
   ck_assert_int_eq(ag_state_set_text(st, "white 2,3 owl - reserve 4 held 0 removed 0; black 10 owl "
                                          "- reserve 5 held 0 removed 0; white move 2 lock 3; turns 3"),
@@ -1276,8 +1258,8 @@ START_TEST(test_random_games_invariants)
 {
   size_t k;
   for (k = 0; k < NUM_SPECS; k++) {
-    ag_game *g = game(option_specs[k]);
-    ag_state *st = state(g, NULL), *copy = state(g, NULL);
+    ag_game *g = new_game(option_specs[k]);
+    ag_state *st = new_state(g, NULL), *copy = new_state(g, NULL);
     uint64_t rng = 1000 + k;
     ag_move mv[512];
     size_t n, i, maxn = 0;
@@ -1327,8 +1309,8 @@ START_TEST(test_playout_matches_api_loop)
 {
   size_t k;
   for (k = 0; k < NUM_SPECS; k++) {
-    ag_game *g = game(option_specs[k]);
-    ag_state *st = state(g, NULL);
+    ag_game *g = new_game(option_specs[k]);
+    ag_state *st = new_state(g, NULL);
     uint64_t seed;
     for (seed = 1; seed <= 40; seed++) {
       uint64_t r1 = seed * 7919, r2 = r1;
@@ -1366,8 +1348,8 @@ END_TEST
 
 START_TEST(test_perft_start)
 {
-  ag_game *g = game("liubo_sticks");
-  ag_state *st = state(g, NULL);
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
   /* 1: ten throws.  2: one entry per distinct value (6 x 2 + 4 x 1).  3: the other
    * value must enter a second stone (the first is locked).  4-6: the same for Black. */
   ck_assert_uint_eq(perft(st, 1), 10);
