@@ -680,7 +680,7 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *    transposition table keyed by ag_state_hash()) that stops after the last
  *    depth it completed within 40 x iterations nodes (20000 for
  *    "mcts(iterations=500)").  Unfinished positions are scored by a board
- *    evaluation read through the public API only (geometry, ag_state_piece(),
+ *    evaluation (the board's lines and jumps, ag_state_piece(),
  *    ag_move_info()): hunters taken, captures the hare has open, the hare's room
  *    (empty points it can reach by steps), its steps, and the hunters' distance
  *    to it.  A win counts more the sooner it comes, a draw is worth contempt

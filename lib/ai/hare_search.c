@@ -1,0 +1,404 @@
+/*
+ * hare_search.c -- the "mcts" player of the hare hunt: iterative-deepening
+ * alpha-beta with a board evaluation (the hare's room, open captures,
+ * hunters taken).  Internal, not exported; players.c calls it for the hare
+ * hunt (the game whose vtable is ag__hare_vt) instead of its Monte Carlo
+ * search.
+ *
+ * Random playouts cannot see a trap in the hare hunt: the hunters win by a
+ * forced line several turns deep, and a random hunter move mostly spoils the
+ * formation.  So for this game the search is alpha-beta instead.  Adjacency
+ * and jumps come from the board tables of hare_board.h (shared with the game
+ * and the solver); the only extra table kept here is the distance in steps
+ * between points.  Pieces are read with ag__hare_read_board, moves with
+ * ag_move_info, and the search plays on a working copy of the state through
+ * ag__state_apply_trusted and ag_state_undo.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ag_internal.h"
+#include "games/hare_board.h"
+#include "ai/hare_solver.h"
+#include "ai/hare_search.h"
+
+/* ------------------------------------------------------------------ hare-hunt board */
+
+/* The board: the shared step and jump tables, and the distances of each point. */
+typedef struct hare_tables {
+  hare_board board;                              /* neighbours, jumps (hare_board.h) */
+  uint8_t dist[HARE_POINTS][HARE_POINTS];        /* steps between points, empty board */
+} hare_tables;
+
+/* A position of the search: the hare's point and the hunters' mask. */
+typedef struct hare_pos {
+  int hare;
+  uint32_t hunters;
+} hare_pos;
+
+/* The number of set bits of x. */
+static int popcount32(uint32_t x)
+{
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/* The index of the lowest set bit of x (x != 0), by a de Bruijn sequence. */
+static int lowest_bit(uint32_t x)
+{
+  static const unsigned char index[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                          15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                          16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+  return index[((x & (0u - x)) * 0x077CB531u) >> 27];
+}
+
+/* Steps from point a to every point of the empty board (breadth first). */
+static void hare_add_distances(hare_tables *k, int a)
+{
+  uint32_t seen = 1u << a, front = seen;
+  int d = 0;
+  memset(k->dist[a], 255, sizeof k->dist[a]);
+  while (front) {
+    uint32_t next = 0, f = front;
+    for (; f; f &= f - 1) {
+      k->dist[a][lowest_bit(f)] = (uint8_t)d;
+      next |= k->board.neighbours[lowest_bit(f)];
+    }
+    front = next & ALL_POINTS & ~seen;
+    seen |= front;
+    d++;
+  }
+}
+
+/* Builds the tables: the board's steps and jumps, then the distances. */
+static void hare_tables_init(hare_tables *k)
+{
+  int i;
+  memset(k, 0, sizeof *k);
+  ag__hare_board_build(&k->board);
+  for (i = 0; i < HARE_POINTS; i++) hare_add_distances(k, i);
+}
+
+/* Reads the hare's point (-1 if none) and the hunters of a state. */
+static hare_pos hare_pos_read(const ag_state *st)
+{
+  hare_pos b = {-1, 0};
+  ag__hare_read_board(st, &b.hare, &b.hunters);
+  return b;
+}
+
+/* The board after `player' plays m: a hunter's step, or the hare's step or
+ * jump (the hunter jumped over leaves). */
+static hare_pos hare_pos_after(const hare_tables *k, const ag_game *g, const hare_pos *b,
+                               int player, ag_move m)
+{
+  hare_pos a = *b;
+  int kind = 0, from = -1, to = -1, i;
+  if (ag_move_info(g, m, &kind, &from, &to) != AG_OK || from < 0 || to < 0 || from >= HARE_POINTS ||
+      to >= HARE_POINTS)
+    return a;                                  /* pass */
+  if (player == 0) {
+    a.hunters = (a.hunters & ~(1u << from)) | 1u << to;
+    return a;
+  }
+  a.hare = to;
+  if (kind == AG_MOVE_JUMP)
+    for (i = 0; i < k->board.jump_count[from]; i++)
+      if (k->board.jump_land[from][i] == to) a.hunters &= ~(1u << k->board.jump_over[from][i]);
+  return a;
+}
+
+/* The number of captures the hare on h could make now. */
+static int hare_jumps(const hare_tables *k, int h, uint32_t hunters)
+{
+  uint32_t empty = ALL_POINTS & ~hunters & ~(1u << h);
+  int i, n = 0;
+  for (i = 0; i < k->board.jump_count[h]; i++)
+    n += (hunters >> k->board.jump_over[h][i] & 1) && (empty >> k->board.jump_land[h][i] & 1);
+  return n;
+}
+
+/* The hare's room: the empty points it reaches by steps from h. */
+static int hare_room(const hare_tables *k, int h, uint32_t hunters)
+{
+  uint32_t empty = ALL_POINTS & ~hunters & ~(1u << h), seen = 1u << h, front = seen;
+  while (front) {
+    uint32_t next = 0, f = front;
+    for (; f; f &= f - 1) next |= k->board.neighbours[lowest_bit(f)];
+    front = next & empty & ~seen;
+    seen |= front;
+  }
+  return popcount32(seen) - 1;
+}
+
+/* The hunters' total distance (in steps) to the hare on h. */
+static int hare_spread(const hare_tables *k, int h, uint32_t hunters)
+{
+  int n = 0;
+  for (; hunters; hunters &= hunters - 1) n += k->dist[h][lowest_bit(hunters)];
+  return n;
+}
+
+/* ------------------------------------------------------------------ alpha-beta */
+
+/* Iterative-deepening minimax with alpha-beta pruning and a transposition
+ * table, for the hare hunt: the hunters (player 0) maximise, the hare
+ * minimises (a capture chain is several plies of the same side).  Values are
+ * the hunters', in thousandths of a game: a win is AB_WIN less the plies to
+ * it, a draw is worth contempt x 1000 less than even to the searcher, and an
+ * unfinished position gets the evaluation below.  The search stops at
+ * AB_NODES_PER_ITERATION nodes per "iteration" of the params, after the last
+ * depth it completed; equal best moves are drawn with the RNG. */
+
+enum { AB_WIN = 100000, AB_SURE = AB_WIN - 10000, AB_INF = AB_WIN + 1, AB_TT_SIZE = 1 << 16,
+       AB_MAX_DEPTH = 64, AB_NODES_PER_ITERATION = 40 };
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
+
+/* Weights of the evaluation, in thousandths of a game. */
+enum {
+  EVAL_BASE = 200,           /* so that the start is about even */
+  EVAL_TAKEN = 300,          /* each hunter taken */
+  EVAL_CAPTURE_NOW = 250,    /* the hare to move and a capture open */
+  EVAL_THREAT = 10,          /* the hunters to move, one capture open */
+  EVAL_THREATS = 200,        /* the hunters to move, two or more open */
+  EVAL_ROOM = 10,            /* each empty point the hare can reach */
+  EVAL_STEP = 5,             /* each step the hare has */
+  EVAL_SPREAD = 2            /* each step between a hunter and the hare */
+};
+
+/* A transposition-table entry: the position's hash, its best move, and a
+ * value (exact or a bound) found by a search of `depth' plies. */
+typedef struct tt_entry {
+  uint64_t key;
+  ag_move move;
+  int32_t value;
+  int16_t depth;
+  int16_t flag;
+} tt_entry;
+
+typedef struct ab_search {
+  hare_tables tab;
+  ag_state *st;                            /* working state */
+  const ag_game *game;
+  tt_entry *tt;
+  ag_move *moves;                          /* move lists, cap per ply below the root */
+  size_t cap;
+  long nodes, budget;
+  int aborted;
+  int draw;                                /* the hunters' value of a draw */
+  int taken0, hunters0;                    /* hunters taken and left at the root */
+} ab_search;
+
+/* The hunters' value of an unfinished position: hunters taken, captures the
+ * hare has open, the hare's room and steps, and how far the hunters are. */
+static int hare_eval(const ab_search *s, const hare_pos *b)
+{
+  const hare_tables *k = &s->tab;
+  int h = b->hare, jumps, v, taken = s->taken0 + s->hunters0 - popcount32(b->hunters);
+  if (h < 0) return 0;
+  jumps = hare_jumps(k, h, b->hunters);
+  v = EVAL_BASE - EVAL_TAKEN * taken - EVAL_ROOM * hare_room(k, h, b->hunters) -
+      EVAL_STEP * popcount32(k->board.neighbours[h] & ALL_POINTS & ~b->hunters) -
+      EVAL_SPREAD * hare_spread(k, h, b->hunters);
+  if (jumps)
+    v -= ag_state_current_player(s->st) == 1 ? EVAL_CAPTURE_NOW
+                                             : jumps > 1 ? EVAL_THREATS : EVAL_THREAT;
+  return v;
+}
+
+/* The hunters' value of a finished game `ply' plies below the root. */
+static int ab_terminal(const ab_search *s, int ply)
+{
+  int winner = AG_PLAYER_NONE;
+  if (ag_state_outcome(s->st, &winner, NULL) != AG_OUTCOME_WIN) return s->draw;
+  return winner == 0 ? AB_WIN - ply : -AB_WIN + ply;
+}
+
+/* Orders moves best-first: the table's move, then captures, then hunter
+ * steps that leave the hare no capture, nearest the hare first. */
+static void ab_order(const ab_search *s, const hare_pos *b, ag_move *mv, size_t n, int player,
+                     ag_move first)
+{
+  const hare_tables *k = &s->tab;
+  int score[AG__MAX_MOVES];
+  size_t i, j;
+  for (i = 0; i < n; i++) {
+    int kind = 0, from = -1, to = -1, sc = 0;
+    ag_move_info(s->game, mv[i], &kind, &from, &to);
+    if (mv[i] == first) sc = 1000000;
+    else if (kind == AG_MOVE_JUMP) sc = 10000;
+    else if (b->hare >= 0 && player == 0 && kind == AG_MOVE_STEP && from >= 0 && to >= 0 &&
+             from < HARE_POINTS && to < HARE_POINTS) {
+      uint32_t after = (b->hunters & ~(1u << from)) | 1u << to;
+      sc = (hare_jumps(k, b->hare, after) ? 0 : 1000) - k->dist[b->hare][to];
+    }
+    score[i] = sc;
+  }
+  for (i = 1; i < n; i++) {                    /* insertion sort, stable */
+    ag_move m = mv[i];
+    int sc = score[i];
+    for (j = i; j > 0 && score[j - 1] < sc; j--) {
+      mv[j] = mv[j - 1];
+      score[j] = score[j - 1];
+    }
+    mv[j] = m;
+    score[j] = sc;
+  }
+}
+
+/* The table entry of a position, and whether its value settles the node. */
+static tt_entry *ab_probe(ab_search *s, uint64_t key, int depth, int alpha, int beta, int *hit)
+{
+  tt_entry *e = &s->tt[key & (AB_TT_SIZE - 1)];
+  *hit = e->key == key && e->depth >= depth &&
+         (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
+          (e->flag == TT_UPPER && e->value <= alpha));
+  return e;
+}
+
+/* The minimax value of the working state (board b) searched `depth' plies
+ * deep within the window (alpha, beta); 0 with s->aborted set when the node
+ * budget runs out. */
+static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alpha, int beta)
+{
+  ag_move *mv = s->moves + (size_t)ply * s->cap, best_move = 0;
+  size_t n = 0, i;
+  int player, best, hit, a0 = alpha, b0 = beta;
+  uint64_t key;
+  tt_entry *e;
+  player = ag_state_current_player(s->st);
+  if (player == AG_PLAYER_TERMINAL) return ab_terminal(s, ply);
+  if (depth <= 0) return hare_eval(s, b);
+  if (++s->nodes > s->budget) { s->aborted = 1; return 0; }
+  key = ag_state_hash(s->st);
+  e = ab_probe(s, key, depth, alpha, beta, &hit);
+  if (hit) return e->value;
+  if (ag_state_legal_moves(s->st, player, mv, s->cap, &n) != AG_OK || n == 0)
+    return hare_eval(s, b);
+  ab_order(s, b, mv, n, player, e->key == key ? e->move : 0);
+  best = player == 0 ? -AB_INF : AB_INF;
+  for (i = 0; i < n && alpha < beta; i++) {
+    hare_pos next = hare_pos_after(&s->tab, s->game, b, player, mv[i]);
+    int v;
+    if (ag__state_apply_trusted(s->st, &mv[i], 1) != AG_OK) continue;
+    v = ab_node(s, &next, depth - 1, ply + 1, alpha, beta);
+    ag_state_undo(s->st);
+    if (s->aborted) return 0;
+    if (player == 0 ? v > best : v < best) { best = v; best_move = mv[i]; }
+    if (player == 0 && v > alpha) alpha = v;
+    if (player != 0 && v < beta) beta = v;
+  }
+  e->key = key;
+  e->move = best_move;
+  e->value = best;
+  e->depth = (int16_t)depth;
+  e->flag = best <= a0 ? TT_UPPER : best >= b0 ? TT_LOWER : TT_EXACT;
+  return best;
+}
+
+/* One root iteration of `depth' plies: lists in ties the moves of the best
+ * value for the mover (each later move is searched with a window just below
+ * the best so far, so ties are exact), stores that value in *best, returns
+ * the number of ties; 0 when the budget ran out. */
+static size_t ab_root(ab_search *s, const hare_pos *b, const ag_move *mv, size_t n, int depth,
+                      ag_move *ties, int *best)
+{
+  int player = ag_state_current_player(s->st), sign = player == 0 ? 1 : -1, top = -AB_INF;
+  size_t i, nties = 0;
+  for (i = 0; i < n; i++) {
+    hare_pos next = hare_pos_after(&s->tab, s->game, b, player, mv[i]);
+    int v, bound = top == -AB_INF ? -AB_INF : top - 1;    /* in the mover's terms */
+    if (ag__state_apply_trusted(s->st, &mv[i], 1) != AG_OK) continue;
+    v = player == 0 ? ab_node(s, &next, depth - 1, 1, bound, AB_INF)
+                    : ab_node(s, &next, depth - 1, 1, -AB_INF, -bound);
+    ag_state_undo(s->st);
+    if (s->aborted) return 0;
+    v *= sign;
+    if (v > top) { top = v; nties = 0; }
+    if (v == top) ties[nties++] = mv[i];
+  }
+  *best = sign * top;
+  return nties;
+}
+
+/* Hunters captured so far as ag_state_info() reports them (0 without the counter). */
+static int captured(const ag_state *st, int p)
+{
+  int v = 0;
+  return ag_state_info(st, AG_INFO_CAPTURED, p, &v) == AG_OK ? v : 0;
+}
+
+/* Prepares a search from st: the working copy, the table, the move lists,
+ * the budget and the value of a draw; returns the board at the root. */
+static int ab_start(ab_search *s, const ag_state *st, long iterations, double contempt,
+                    hare_pos *board)
+{
+  int player = ag_state_current_player(st), rc;
+  s->game = ag_state_game(st);
+  s->cap = ag_game_limit(s->game, AG_LIMIT_LEGAL_MOVES);
+  if (s->cap == 0 || s->cap > AG__MAX_MOVES) s->cap = AG__MAX_MOVES;
+  s->tt = calloc(AB_TT_SIZE, sizeof *s->tt);
+  s->moves = malloc((AB_MAX_DEPTH + 1) * s->cap * sizeof *s->moves);
+  if (!s->tt || !s->moves) return ag__fail(AG_ENOMEM, "ai: out of memory");
+  rc = ag_state_clone(st, &s->st);
+  if (rc != AG_OK) return rc;
+  s->draw = (int)(contempt * 1000) * (player == 0 ? -1 : 1);
+  s->budget = iterations * AB_NODES_PER_ITERATION;
+  *board = hare_pos_read(st);
+  s->hunters0 = popcount32(board->hunters);
+  s->taken0 = captured(st, 1);
+  return AG_OK;
+}
+
+/* Deepens the search one ply at a time until the budget runs out or the
+ * result is known; returns the number of equal best moves of the deepest
+ * completed depth, written to pick (the n root moves mv are reordered). */
+static size_t ab_deepen(ab_search *s, const hare_pos *board, ag_move *mv, size_t n,
+                        ag_move *pick)
+{
+  ag_move ties[AG__MAX_MOVES];
+  size_t npick = n, nties;
+  int depth, best = 0, player = ag_state_current_player(s->st);
+  memcpy(pick, mv, n * sizeof *mv);
+  for (depth = 1; depth <= AB_MAX_DEPTH; depth++) {
+    ab_order(s, board, mv, n, player, pick[0]);
+    nties = ab_root(s, board, mv, n, depth, ties, &best);
+    if (s->aborted || nties == 0) break;
+    memcpy(pick, ties, nties * sizeof *ties);
+    npick = nties;
+    if (best >= AB_SURE || best <= -AB_SURE) break;    /* the result is known */
+  }
+  return npick;
+}
+
+/* The alpha-beta choice of the player to act in a hare hunt (tables built
+ * into s->tab): the deepest completed search's best move, ties drawn with
+ * the RNG. */
+static int ab_choose(ab_search *s, const ag_state *st, long iterations, double contempt,
+                     uint64_t *rng, ag_move *out)
+{
+  ag_move mv[AG__MAX_MOVES], pick[AG__MAX_MOVES];
+  size_t n = 0;
+  int player = ag_state_current_player(st), rc;
+  hare_pos board;
+  rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
+  if (rc == AG_OK && n == 0) rc = ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  if (rc == AG_OK) rc = ab_start(s, st, iterations, contempt, &board);
+  if (rc == AG_OK) *out = pick[ag_rng_below(rng, ab_deepen(s, &board, mv, n, pick))];
+  ag_state_free(s->st);
+  free(s->tt);
+  free(s->moves);
+  return rc;
+}
+
+
+/* ------------------------------------------------------------------ entry point */
+
+int ag__hare_search_choose(const ag_state *st, long iterations, double contempt, uint64_t *rng,
+                           ag_move *out)
+{
+  ab_search s;
+  memset(&s, 0, sizeof s);
+  hare_tables_init(&s.tab);
+  return ab_choose(&s, st, iterations, contempt, rng, out);
+}
