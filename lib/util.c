@@ -11,7 +11,7 @@
 #include "ag_internal.h"
 
 #ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "0.1.0"
+#define PACKAGE_VERSION "0.2.0"
 #endif
 
 #if defined(_MSC_VER)

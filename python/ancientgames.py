@@ -41,7 +41,7 @@ __all__ = [
 # ------------------------------------------------------------------ constants
 # Same names and values as include/ancientgames.h (a test parses the header).
 AG_VERSION_MAJOR = 0
-AG_VERSION_MINOR = 1
+AG_VERSION_MINOR = 2
 AG_VERSION_PATCH = 0
 AG_VERSION_NUMBER = (AG_VERSION_MAJOR << 16) | (AG_VERSION_MINOR << 8) | AG_VERSION_PATCH
 
