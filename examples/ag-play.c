@@ -143,7 +143,7 @@ static int play_game(ag_state *st, player_set *ps, size_t max_plies, int verbose
 
 int main(int argc, char **argv)
 {
-  player_set ps = {{HUMAN, AI}, 1, NULL, 0, "mcts(iterations=500,rollout=40)", NULL};
+  player_set ps = {{HUMAN, AI}, 1, NULL, 0, "ai", NULL};
   size_t max_plies = 0, games = 0, wins[2] = {0, 0}, draws = 0, unfinished = 0, k;
   int quiet = 0, i, winner, outcome;
   ag_game *g;
