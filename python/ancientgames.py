@@ -34,6 +34,8 @@ __all__ = [
     "Error", "ParseError", "IllegalMoveError", "PhaseError",
     "Game", "State", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
     "version", "version_string", "strerror", "errmsg", "game_names",
+    "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
+    "node_kind_name", "edge_kind_name",
     "Player", "OutcomeKind", "End", "MoveKind", "NodeKind", "EdgeKind", "PieceKind",
     "Limit", "Info", "GameFlag",
 ]
@@ -252,6 +254,12 @@ _version = _fn("ag_version", _uint)
 _version_string = _fn("ag_version_string", _str)
 _strerror = _fn("ag_strerror", _str, _int)
 _errmsg = _fn("ag_errmsg", _str)
+_end_reason_name = _fn("ag_end_reason_name", _str, _int)
+_outcome_name = _fn("ag_outcome_name", _str, _int)
+_move_kind_name = _fn("ag_move_kind_name", _str, _int)
+_piece_kind_name = _fn("ag_piece_kind_name", _str, _int)
+_node_kind_name = _fn("ag_node_kind_name", _str, _int)
+_edge_kind_name = _fn("ag_edge_kind_name", _str, _int)
 _rng_next = _fn("ag_rng_next", _u64, _P(_u64))
 _rng_below = _fn("ag_rng_below", _u64, _P(_u64), _u64)
 _game_count = _fn("ag_game_count", _size)
@@ -323,6 +331,42 @@ def version_string():
 def strerror(code):
     """The name of an error code, e.g. "AG_EILLEGAL"."""
     return _strerror(code).decode()
+
+
+def _name(fn, code):
+    name = fn(int(code))
+    return None if name is None else name.decode()
+
+
+def end_reason_name(reason):
+    """The name of an AG_END_* reason ("ply_limit"), None for an unknown code;
+    End[name.upper()] is the enum member."""
+    return _name(_end_reason_name, reason)
+
+
+def outcome_name(outcome):
+    """The name of an AG_OUTCOME_* value ("win"), None for an unknown code."""
+    return _name(_outcome_name, outcome)
+
+
+def move_kind_name(kind):
+    """The name of an AG_MOVE_* kind ("jump"), None for an unknown code."""
+    return _name(_move_kind_name, kind)
+
+
+def piece_kind_name(kind):
+    """The name of an AG_PIECE_* kind ("hunter"), None for an unknown code."""
+    return _name(_piece_kind_name, kind)
+
+
+def node_kind_name(kind):
+    """The name of an AG_NODE_* kind ("prison"), None for an unknown code."""
+    return _name(_node_kind_name, kind)
+
+
+def edge_kind_name(kind):
+    """The name of an AG_EDGE_* kind ("diagonal"), None for an unknown code."""
+    return _name(_edge_kind_name, kind)
 
 
 def errmsg():
