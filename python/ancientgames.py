@@ -31,7 +31,7 @@ import os
 import weakref
 
 __all__ = [
-    "Error", "ParseError", "IllegalMoveError", "PhaseError",
+    "Error", "ParseError", "IllegalMoveError", "PhaseError", "CancelledError",
     "Game", "State", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
     "version", "version_string", "strerror", "errmsg", "game_names",
     "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
@@ -57,6 +57,7 @@ AG_ENOTFOUND = -6
 AG_EILLEGAL = -7
 AG_EPHASE = -8
 AG_EMISMATCH = -9
+AG_ECANCELED = -10
 
 AG_PLAYER_CHANCE = -1
 AG_PLAYER_SIMULTANEOUS = -2
@@ -224,7 +225,15 @@ class PhaseError(Error, RuntimeError):
     """AG_EPHASE: wrong node type for this call, or nothing to undo."""
 
 
-_EXC = {AG_EPARSE: ParseError, AG_EILLEGAL: IllegalMoveError, AG_EPHASE: PhaseError}
+class CancelledError(Error):
+    """AG_ECANCELED: stopped by the caller (a StopFlag, a poll or progress
+    callback).  From ai_analyse, .analysis holds what the search had found."""
+
+    analysis = None
+
+
+_EXC = {AG_EPARSE: ParseError, AG_EILLEGAL: IllegalMoveError, AG_EPHASE: PhaseError,
+        AG_ECANCELED: CancelledError}
 
 
 def _fn(name, restype, *argtypes, check=True):
@@ -763,6 +772,27 @@ class _Solution(ctypes.Structure):
 
 SolutionP = ctypes.POINTER(_Solution)
 ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, _int, _int, _u64, _u64)
+SolveProgressFn = ctypes.CFUNCTYPE(_int, ctypes.c_void_p, _int, _int, _u64, _u64)
+PollFn = ctypes.CFUNCTYPE(_int, ctypes.c_void_p)
+
+
+class Control(ctypes.Structure):
+    """ag_control: how a caller stops a search or a solve (see StopFlag)."""
+    _fields_ = [("size", _size), ("stop", _P(_int)), ("poll", PollFn),
+                ("user", ctypes.c_void_p)]
+
+
+class MoveStat(ctypes.Structure):
+    """ag_move_stat: one root move of an analysis."""
+    _fields_ = [("move", Move), ("visits", _u32), ("share", ctypes.c_double),
+                ("value", ctypes.c_double)]
+
+
+class _Analysis(ctypes.Structure):
+    """ag_analysis (0.2 layout)."""
+    _fields_ = [("size", _size), ("player", _int), ("best", Move), ("value", ctypes.c_double),
+                ("proven", _int), ("distance", _int), ("depth", _int), ("work", _u64),
+                ("elapsed_us", _u64), ("line_len", _size), ("num_moves", _size)]
 
 _ai_choose = _fn("ag_ai_choose", _int, StateP, _str, _P(_u64), _P(Move))
 _ai_choose_player = _fn("ag_ai_choose_player", _int, StateP, _int, _str, _P(_u64), _P(Move))
@@ -770,6 +800,10 @@ _ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(Mo
 _ai_choose_solved = _fn("ag_ai_choose_solved", _int, StateP, SolutionP, _P(_u64), _P(Move))
 _solution_solve = _fn("ag_solution_solve", _int, GameP, _int, ProgressFn, ctypes.c_void_p,
                       _P(SolutionP))
+_solution_solve_ex = _fn("ag_solution_solve_ex", _int, GameP, _int, SolveProgressFn,
+                         ctypes.c_void_p, _P(Control), _P(SolutionP))
+_ai_analyse = _fn("ag_ai_analyse", _int, StateP, _int, _str, _P(_u64), _P(Control),
+                  _P(_Analysis), _P(Move), _size, _P(MoveStat), _size, check=False)
 _solution_free = _fn("ag_solution_free", None, SolutionP)
 _solution_save = _fn("ag_solution_save", _int, SolutionP, _str)
 _solution_load = _fn("ag_solution_load", _int, _str, _P(SolutionP))
@@ -781,10 +815,11 @@ _solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u64)
                       _P(_u64), _P(_int), _P(_int))
 
 
-def ai_choose(state, params="mcts", rng=None, player=None):
+def ai_choose(state, params="ai", rng=None, player=None):
     """The computer's move for the player to act (or for `player`, which
     also works at a simultaneous node).  params names the player, e.g.
-    "random" or "mcts(iterations=500)"; rng is an Rng (advanced) or a seed."""
+    "ai", "random", "mcts(iterations=500,threads=2)" or
+    "alphabeta(time_ms=200)"; rng is an Rng (advanced) or a seed."""
     rng, out, p = _as_rng(rng), Move(), params.encode("utf-8")
     if player is None:
         rng._with(lambda r: _ai_choose(state.handle, p, r, ctypes.byref(out)))
@@ -793,12 +828,85 @@ def ai_choose(state, params="mcts", rng=None, player=None):
     return out.value
 
 
-def ai_choose_joint(state, params="mcts", rng=None):
+def ai_choose_joint(state, params="ai", rng=None):
     """Both players' choices at a simultaneous node, for State.apply_joint()."""
     rng, n = _as_rng(rng), state.game.num_players
     moves = (Move * n)()
     rng._with(lambda r: _ai_choose_joint(state.handle, params.encode("utf-8"), r, moves, n))
     return list(moves)
+
+
+class StopFlag:
+    """A stop flag for ai_analyse and Solution.solve: set() it from any
+    thread (the call releases the GIL) and the search stops soon after,
+    raising CancelledError."""
+
+    def __init__(self):
+        self._cell = _int(0)
+
+    def set(self):
+        """Asks the computation to stop."""
+        self._cell.value = 1
+
+    def clear(self):
+        """Makes the flag usable again."""
+        self._cell.value = 0
+
+    def __bool__(self):
+        return bool(self._cell.value)
+
+
+def _control(stop, poll):
+    """An ag_control for a StopFlag and/or a poll() callable (truthy stops), or None."""
+    if stop is None and poll is None:
+        return None, None
+    ctl = Control(ctypes.sizeof(Control))
+    if stop is not None:
+        ctl.stop = ctypes.pointer(stop._cell)
+    cb = PollFn(lambda user: 1 if poll() else 0) if poll is not None else PollFn()
+    ctl.poll = cb
+    return ctl, cb
+
+
+Analysis = collections.namedtuple(
+    "Analysis", "player best value proven distance depth work elapsed_us line moves")
+Analysis.__doc__ = """The result of ai_analyse: best (the move chosen), value (the player's
+expected score, 0 loss .. 0.5 draw .. 1 win), proven (a forced result was seen;
+distance in plies), depth, work (iterations or nodes), elapsed_us, line (the
+principal line, a list of moves) and moves (a list of RootMove, ascending)."""
+RootMove = collections.namedtuple("RootMove", "move visits share value")
+
+
+def ai_analyse(state, params="ai", rng=None, player=None, stop=None, poll=None,
+               line_cap=64):
+    """A hint for `player` (default: the player to act): ag_ai_analyse.
+    stop is a StopFlag, poll a callable called about every millisecond from
+    this thread (truthy stops); when stopped, CancelledError is raised with
+    .analysis holding what the search had found (best may be 0)."""
+    rng, p = _as_rng(rng), params.encode("utf-8")
+    if player is None:
+        player = state.current_player
+    out = _Analysis(ctypes.sizeof(_Analysis))
+    line = (Move * max(line_cap, 1))()
+    nmax = state.game.limit(AG_LIMIT_LEGAL_MOVES) or 512
+    moves = (MoveStat * nmax)()
+    ctl, keep = _control(stop, poll)
+    rc = rng._with(lambda r: _ai_analyse(state.handle, player, p, r,
+                                         ctypes.byref(ctl) if ctl else None,
+                                         ctypes.byref(out), line, line_cap, moves, nmax))
+    del keep
+    result = Analysis(out.player, out.best, out.value, bool(out.proven), out.distance,
+                      out.depth, out.work, out.elapsed_us,
+                      list(line[:min(out.line_len, line_cap)]),
+                      [RootMove(m.move, m.visits, m.share, m.value)
+                       for m in moves[:min(out.num_moves, nmax)]])
+    if rc < 0:
+        try:
+            _check(rc, None, None)
+        except CancelledError as e:
+            e.analysis = result
+            raise
+    return result
 
 
 class Solution(_Owned):
@@ -810,13 +918,20 @@ class Solution(_Owned):
         self._own(handle, _solution_free)
 
     @classmethod
-    def solve(cls, game, threads=0, progress=None):
+    def solve(cls, game, threads=0, progress=None, stop=None, poll=None):
         """Solves game (a "hare" Game); progress(hunters, level, resolved, total)
-        is called between steps when given."""
+        is called between steps when given, and a truthy return stops the
+        solve (CancelledError), as do a set StopFlag `stop` and a truthy poll()."""
         out = SolutionP()
-        cb = ProgressFn(lambda user, h, lv, res, tot: progress(h, lv, res, tot)) \
-            if progress else ProgressFn()
-        _solution_solve(game.handle, threads, cb, None, ctypes.byref(out))
+        if stop is None and poll is None and progress is None:
+            _solution_solve(game.handle, threads, ProgressFn(), None, ctypes.byref(out))
+            return cls(out)
+        cb = SolveProgressFn(lambda user, h, lv, res, tot: 1 if progress(h, lv, res, tot)
+                             else 0) if progress else SolveProgressFn()
+        ctl, keep = _control(stop, poll)
+        _solution_solve_ex(game.handle, threads, cb, None, ctypes.byref(ctl) if ctl else None,
+                           ctypes.byref(out))
+        del keep
         return cls(out)
 
     @classmethod
@@ -864,4 +979,5 @@ class Solution(_Owned):
         return out.value
 
 
-__all__ += ["ai_choose", "ai_choose_joint", "Solution"]
+__all__ += ["ai_choose", "ai_choose_joint", "ai_analyse", "Analysis", "RootMove", "StopFlag",
+            "Control", "MoveStat", "Solution"]
