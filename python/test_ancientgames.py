@@ -106,6 +106,21 @@ class ConstantsTest(unittest.TestCase):
             self.assertEqual(ag.strerror(getattr(ag, name)), name)
         self.assertEqual(ag.strerror(-1000), "unknown error")
 
+    def test_code_names_are_the_enum_names(self):
+        pairs = [(ag.end_reason_name, ag.End), (ag.outcome_name, ag.OutcomeKind),
+                 (ag.move_kind_name, ag.MoveKind), (ag.piece_kind_name, ag.PieceKind),
+                 (ag.node_kind_name, ag.NodeKind), (ag.edge_kind_name, ag.EdgeKind)]
+        for fn, kind in pairs:
+            for member in kind:
+                with self.subTest(member=member):
+                    self.assertEqual(fn(member), member.name.lower())
+                    self.assertIs(kind[fn(member).upper()], member)
+            top = max(kind)
+            for code in (-1, top + 1, 1000):
+                self.assertIsNone(fn(code))
+        self.assertEqual(ag.end_reason_name(ag.AG_END_PLY_LIMIT), "ply_limit")
+        self.assertIsNone(ag.move_kind_name(ag.AG_MOVE_NONE))
+
 
 class DocTest(unittest.TestCase):
     def test_module_docstring_examples(self):

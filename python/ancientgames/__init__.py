@@ -44,6 +44,8 @@ __all__ = [
     "Error", "ParseError", "IllegalMoveError", "PhaseError",
     "Game", "State", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
     "version", "version_string", "strerror", "errmsg", "game_names",
+    "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
+    "node_kind_name", "edge_kind_name",
     "Player", "OutcomeKind", "End", "MoveKind", "NodeKind", "EdgeKind", "PieceKind",
     "Limit", "Info", "GameFlag",
 ]
@@ -85,6 +87,42 @@ def version_string():
 def strerror(code):
     """The name of an error code, e.g. "AG_EILLEGAL"."""
     return _lib.ag_strerror(code).decode()
+
+
+def _name(fn, code):
+    name = fn(int(code))
+    return None if name is None else name.decode()
+
+
+def end_reason_name(reason):
+    """The name of an AG_END_* reason ("ply_limit"), None for an unknown code;
+    End[name.upper()] is the enum member."""
+    return _name(_lib.ag_end_reason_name, reason)
+
+
+def outcome_name(outcome):
+    """The name of an AG_OUTCOME_* value ("win"), None for an unknown code."""
+    return _name(_lib.ag_outcome_name, outcome)
+
+
+def move_kind_name(kind):
+    """The name of an AG_MOVE_* kind ("jump"), None for an unknown code."""
+    return _name(_lib.ag_move_kind_name, kind)
+
+
+def piece_kind_name(kind):
+    """The name of an AG_PIECE_* kind ("hunter"), None for an unknown code."""
+    return _name(_lib.ag_piece_kind_name, kind)
+
+
+def node_kind_name(kind):
+    """The name of an AG_NODE_* kind ("prison"), None for an unknown code."""
+    return _name(_lib.ag_node_kind_name, kind)
+
+
+def edge_kind_name(kind):
+    """The name of an AG_EDGE_* kind ("diagonal"), None for an unknown code."""
+    return _name(_lib.ag_edge_kind_name, kind)
 
 
 def game_names():
