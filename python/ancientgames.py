@@ -313,6 +313,14 @@ _state_returns = _fn("ag_state_returns", _int, StateP, _P(ctypes.c_double), _siz
 _state_to_text = _fn("ag_state_to_text", _int, StateP, ctypes.c_char_p, _size, _P(_size))
 _state_set_text = _fn("ag_state_set_text", _int, StateP, _str)
 _state_render = _fn("ag_state_render", _int, StateP, ctypes.c_char_p, _size, _P(_size))
+# record and tag ask for their size first (AG_EBUFS is expected): no errcheck.
+_state_record = _fn("ag_state_record", _int, StateP, ctypes.c_char_p, _size, _P(_size),
+                    check=False)
+_state_set_record = _fn("ag_state_set_record", _int, StateP, _str)
+_state_start_text = _fn("ag_state_start_text", _int, StateP, ctypes.c_char_p, _size, _P(_size))
+_state_set_tag = _fn("ag_state_set_tag", _int, StateP, _str, _str)
+_state_tag = _fn("ag_state_tag", _int, StateP, _str, ctypes.c_char_p, _size, _P(_size),
+                 check=False)
 
 
 # ------------------------------------------------------------------ library
@@ -527,6 +535,10 @@ class Game(_Owned):
         _move_info(self.handle, move, ctypes.byref(kind), ctypes.byref(frm), ctypes.byref(to))
         return kind.value, frm.value, to.value
 
+    def read_record(self, text):
+        """A new state of this game holding the game record `text`."""
+        return self.new_state().set_record(text)
+
     def new_state(self, text=None):
         """A state at the initial position, or at the position text given."""
         return State(self, text)
@@ -738,6 +750,52 @@ class State(_Owned):
         """Sets the position from text (history cleared); ParseError when bad,
         and then the state is unchanged."""
         _state_set_text(self.handle, text.encode("utf-8"))
+        return self
+
+    # ---------------------------------------------------------- records
+
+    def _sized_text(self, fn, *args):
+        """Text from a buffer-protocol call: asks for the size, then fills."""
+        n = _size()
+        rc = fn(self.handle, *args, None, 0, ctypes.byref(n))
+        if rc not in (AG_OK, AG_EBUFS):
+            _check(rc, fn, None)
+        buf = ctypes.create_string_buffer(n.value + 1)
+        _check(fn(self.handle, *args, buf, len(buf), ctypes.byref(n)), fn, None)
+        return buf.value.decode("utf-8", "replace")
+
+    def record(self):
+        """The game record: tags, then one numbered ply a line (PGN-like; see
+        ancientgames(7), GAME RECORDS)."""
+        return self._sized_text(_state_record)
+
+    def set_record(self, text):
+        """Replays a game record into this state, whole history and tags;
+        ParseError, IllegalMoveError or Error (AG_EMISMATCH: another game),
+        and then the state is unchanged."""
+        _state_set_record(self.handle, text.encode("utf-8"))
+        return self
+
+    def start_text(self):
+        """The position text the history starts from."""
+        buf = ctypes.create_string_buffer(len(self._text))
+        _state_start_text(self.handle, buf, len(buf), None)
+        return buf.value.decode()
+
+    def tag(self, name, default=None):
+        """The program's record tag `name` ("Event", ...), or default."""
+        try:
+            return self._sized_text(_state_tag, name.encode("utf-8"))
+        except Error as e:
+            if e.code == AG_ENOTFOUND:
+                return default
+            raise
+
+    def set_tag(self, name, value):
+        """Sets a record tag of the program; None removes it.  The library's
+        own tags (Game, Start, Result, Termination) cannot be set."""
+        _state_set_tag(self.handle, name.encode("utf-8"),
+                       None if value is None else value.encode("utf-8"))
         return self
 
     def render(self):

@@ -468,6 +468,45 @@ START_TEST(test_record_buffer)
 }
 END_TEST
 
+/* The three records of ancientgames(7) read, and write back canonically. */
+START_TEST(test_manual_examples)
+{
+  static const struct { const char *spec, *text, *end; } ex[] = {
+    { "hare(repetition=2)",
+      "[Game \"hare(hunters=12,first=hunters,chain=1,repetition=2,max_plies=1000)\"]\n"
+      "[Result \"1/2-1/2\"]\n[Termination \"repetition\"]\n\n"
+      "1. a3-a4\n2. c3-b3\n3. a4-a3\n4. b3-c3\n",
+      "...../...../X.O.X/XXXXX/XXXXX X - 4 rep" },
+    { "liubo_sticks(max_turns=40)",
+      "[Game \"liubo_sticks(max_turns=40)\"]\n[Result \"*\"]\n\n"
+      "1. 2+3        ; a throw: a chance ply\n2. 3:res-3\n3. 2:res-2\n4. 2+4\n"
+      "5. 2:res-2\n6. 4:res-4\n", NULL },
+    { "liubo_fingers(scheme=guess)",
+      "[Game \"liubo_fingers(scheme=guess)\"]\n[Result \"*\"]\n[Event \"demo\"]\n\n"
+      "1. 5/2 0/0    { white: 5 fingers, call 2; black: 0, call 0 }\n"
+      "2. V_SW*-Lb_S\n3. 3/0 3/7\n4. V_SE*-Lf_E\n", NULL },
+  };
+  size_t i;
+  for (i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+    ag_game *g = new_game(ex[i].spec);
+    ag_state *st = new_state(g, NULL);
+    char *rec, text[512];
+    ck_assert_msg(ag_state_set_record(st, ex[i].text) == AG_OK, "%s: %s", ex[i].spec, ag_errmsg());
+    ck_assert_uint_eq(ag_state_ply(st), i == 1 ? 6 : 4);
+    if (ex[i].end) {
+      text_of(st, text, sizeof text);
+      ck_assert_str_eq(text, ex[i].end);
+    }
+    rec = record_of(st);
+    ck_assert_ptr_nonnull(strstr(rec, ag_game_spec(g)));
+    round_trip(st);
+    free(rec);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 static Suite *record_suite(void)
 {
   Suite *s = suite_create("record");
@@ -480,6 +519,7 @@ static Suite *record_suite(void)
   tcase_add_test(tc, test_result_tags);
   tcase_add_test(tc, test_broken_records);
   tcase_add_test(tc, test_record_buffer);
+  tcase_add_test(tc, test_manual_examples);
   suite_add_tcase(s, tc);
   return s;
 }
