@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the ctypes binding python/ancientgames.py (stdlib unittest only).
+"""Tests of the ctypes binding python/ancientgames/ (stdlib unittest only).
 
 Run by `make check' with ANCIENTGAMES_LIB pointing at the build tree's
 library; by hand:  ANCIENTGAMES_LIB=lib/.libs/libancientgames.so python3 python/test_ancientgames.py
@@ -137,7 +137,7 @@ class RngTest(unittest.TestCase):
         for seed in self.SEEDS:
             py, cell = ag.Rng(seed), ctypes.c_uint64(seed)
             for _ in range(200):
-                self.assertEqual(py.next(), ag._rng_next(ctypes.byref(cell)))
+                self.assertEqual(py.next(), ag._lib.ag_rng_next(ctypes.byref(cell)))
                 self.assertEqual(py.state, cell.value)
 
     def test_known_splitmix64_output(self):
@@ -153,7 +153,7 @@ class RngTest(unittest.TestCase):
             for _ in range(20):
                 for bound in bounds:
                     got = py.below(bound)
-                    self.assertEqual(got, ag._rng_below(ctypes.byref(cell), bound))
+                    self.assertEqual(got, ag._lib.ag_rng_below(ctypes.byref(cell), bound))
                     self.assertEqual(py.state, cell.value)
                     self.assertTrue(got < max(bound, 1))
 
@@ -165,9 +165,9 @@ class RngTest(unittest.TestCase):
 class RegistryTest(unittest.TestCase):
     def test_names(self):
         names = ag.game_names()
-        self.assertEqual(len(names), ag._game_count())
+        self.assertEqual(len(names), ag._lib.ag_game_count())
         self.assertIn("hare", names)
-        self.assertIsNone(ag._game_name_at(len(names)))
+        self.assertIsNone(ag._lib.ag_game_name_at(len(names)))
         for name in names:
             self.assertEqual(ag.Game(name).name, name)
 
@@ -465,9 +465,9 @@ class ErrorTest(unittest.TestCase):
                 a.equal(b)
             self.assertEqual(cm.exception.code, ag.AG_EMISMATCH)
         with self.assertRaises(ctypes.ArgumentError):
-            ag._state_apply(a.game.handle, 1)      # a game where a state is due
+            ag._lib.ag_state_apply(a.game.handle, 1)      # a game where a state is due
         with self.assertRaises(ag.Error) as cm:
-            ag._state_apply(None, 1)
+            ag._lib.ag_state_apply(None, 1)
         self.assertEqual(cm.exception.code, ag.AG_EINVAL)
 
 
