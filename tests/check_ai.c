@@ -714,6 +714,78 @@ START_TEST(hunters_side_beats_random)
 }
 END_TEST
 
+/* ------------------------------------------------------------ solved positions */
+
+/* Positions of hare(hunters=10) with the moves that keep their solved value
+ * (from the solution of `ag-solve "hare(hunters=10)"', which takes too long
+ * for a test): the hunters to move in a won position where few moves keep
+ * the win (most open a capture, and one capture wins for the hare), and the
+ * hare to move with a win at least 3 turns away.  Taken from games mixing
+ * perfect and random moves. */
+static const struct solved_pos {
+  const char *text;
+  int value;                  /* for the side to move: 1 win, 0 draw */
+  const char *keep;           /* the moves that keep it, space-separated */
+} solved_positions[] = {
+  {"...../..XX./XOX../X.XXX/.XX.. X - 20", 1, "d2-d3 d4-d3"},
+  {"X..../...../XOXXX/.XXX./..X.X X - 56", 1, "b2-a1 b2-a2 b2-b1 c1-b1"},
+  {"...../X..OX/.XXX./XXXXX/..... X - 50", 1, "d3-e3 e2-e3 e4-e3"},
+  {"...../...../XXO.X/.XXX./.XXXX X - 26", 1, "b1-a1 b2-a1 b2-a2"},
+  {"X..../...../..OX./XX..X/XXXXX X - 24", 1, "d3-d2 d3-e3 e2-e3"},
+  {"...../XXOX./XXXXX/..X.X/..... X - 60", 1, "e3-e4"},
+  {"...../...../X.O.X/.XXXX/XXXX. X - 6", 1, "d1-e1 d2-d3 d2-e1 e2-e1"},
+  {"...../....O/XX..X/.XXX./.XXXX X - 10", 1, "d2-e2 e1-e2 e3-d3 e3-e2"},
+  {"...../...../X.O.X/X.XXX/XXXX. X - 6", 1, "d1-e1 d2-e1 e2-e1"},
+  {"...../....O/X.XXX/.XXX./XXX.. X - 32", 1, "d2-e2 e3-e2"},
+  {"...../...../XOXXX/XXXX./X.X.. X - 28", 1, "a1-b1 b2-b1 c1-b1"},
+  {"...../...../XXO../.XX.X/XXXXX X - 16", 1, "c2-d2 d1-d2 e2-d2 e2-e3"},
+  {"...../O..../XXXXX/.XXX./.X..X X - 22", 1, "b2-a2"},
+  {"...../X...X/...../X.XOX/XXXXX X - 12", 1, "a1-b2 a2-b2 b1-b2 c2-b2"},
+  {"...../XO.XX/XXXXX/.XX../..... X - 40", 1, "c2-d2 d3-d2 e3-d2"},
+  {"...../...../X..../XOXXX/XXXXX X - 4", 1, "a3-a4 a3-b4 e2-e3"},
+  {"...../XX.../X.XX./.XXOX/..X.X X - 36", 1, "d3-e3"},
+  {"...../...../X..../XOXXX/XXXXX X - 6", 1, "a3-a4 a3-b4 e2-e3"},
+  {"...../...../.OX../XXXXX/XXX.X X - 8", 1, "c3-c4 c3-d3 c3-d4 d2-d3"},
+  {"...../...X./XX..X/XX..O/X.XXX X - 20", 1, "d4-e4 e3-e4"},
+  {"..O../..X../XXX.X/...../XXXXX O - 25", 1, "c5-b4 c5-d4"},
+  {"...../...OX/...../XXXXX/XXXX. O - 9", 1, "d4-e3"},
+  {"...../....X/XXOXX/.X.X./X.X.X O - 41", 1, "c3-c2"},
+  {"...../.O.../.X.X./XX..X/XXXXX O - 13", 1, "b4-c3"},
+  {"...../...XX/.O.XX/X.XX./XXX.. O - 47", 1, "b3-c3"},
+  {"..X../X.O.X/XX.XX/.XXX./..... O - 35", 1, "c4-c3"},
+  {"...../...OX/X.X../XXXXX/.X.X. O - 17", 1, "d4-d3 d4-e3"},
+  {"..O../X.X../.XXXX/..XXX/X.... O - 41", 1, "c5-b4 c5-d4"},
+  {"...../X..../XXXXO/.XX.X/...XX O - 25", 1, "e3-d2"},
+};
+
+/* The default player keeps the value in every one of them. */
+START_TEST(ai_keeps_solved_values)
+{
+  ag_game *g = new_game("hare(hunters=10)");
+  ag_state *st = new_state(g, NULL);
+  size_t i, kept = 0, n = sizeof solved_positions / sizeof solved_positions[0];
+  for (i = 0; i < n; i++) {
+    uint64_t rng = 100 + i;
+    char text[16], keep[256], *tok, *save = NULL;
+    ag_move m;
+    int found = 0;
+    ck_assert_int_eq(ag_state_set_text(st, solved_positions[i].text), AG_OK);
+    ck_assert_int_eq(ag_ai_choose(st, "ai", &rng, &m), AG_OK);
+    ck_assert_int_eq(ag_move_to_text(g, m, text, sizeof text, NULL), AG_OK);
+    snprintf(keep, sizeof keep, "%s", solved_positions[i].keep);
+    for (tok = strtok_r(keep, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+      found |= strcmp(tok, text) == 0;
+    if (!found)
+      fprintf(stderr, "ai_keeps_solved_values: %s: %s loses the value (keep: %s)\n",
+              solved_positions[i].text, text, solved_positions[i].keep);
+    kept += (size_t)found;
+  }
+  ck_assert_uint_eq(kept, n);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------ perfect player */
 
 /* The solution named by $AG_HARE_SOLUTION; NULL (and a note on stderr
@@ -861,6 +933,7 @@ static Suite *ai_suite(void)
   tcase_add_test(tc, stop_callback);
   tcase_add_test(tc, threads_are_deterministic);
   tcase_add_test(tc, solver_stops);
+  tcase_add_test(tc, ai_keeps_solved_values);
   tcase_add_test(tc, sticks_beats_random);
   tcase_add_test(tc, hare_side_beats_random);
   tcase_add_test(tc, hunters_side_beats_random);
