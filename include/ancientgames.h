@@ -613,19 +613,20 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
  *  from, every ply (chance outcomes and both choices of a joint ply included), the
  *  result, and the other tags the state holds.
  *
- *  A record is line-oriented text (written with LF line ends), for example
- *  @verbatim
+ *  A record is line-oriented text (written with LF line ends), for example (the man
+ *  page ancientgames(7) has one record of each game)
+ *  @code
 [Game "hare(hunters=11,first=hunters,chain=1,repetition=3,max_plies=1000)"]
 [Result "*"]
 [Event "club night"]
 
 1. b2-b3
 2. c3-c4
-3. a2-a3
-@endverbatim
+3. a3-a4
+@endcode
  *  Grammar (what ag_state_set_record() reads; this function writes the canonical
  *  form, one tag or ply a line):
- *  @verbatim
+ *  @code
 record   = { tag } { ply }          with blanks and comments anywhere between
 tag      = "[" NAME SPACE+ '"' VALUE '"' "]"       on one line
 NAME     = 1*( letter | digit | "_" )               case-sensitive
@@ -635,18 +636,19 @@ ply      = N "." move [ move ]      N = 1, 2, 3 ... with no gaps;
 move     = the game's move text (ag_move_to_text()), no blanks inside
 blank    = space, tab, CR, LF, FF, VT           (CRLF line ends are read as LF)
 comment  = ";" up to the end of the line  |  "{" up to the next "}"
-@endverbatim
+@endcode
  *  The tags the library writes:
- *  - [Game "SPEC"]: required; the game's spec, compared in canonical form
+ *  - [Game &quot;SPEC&quot;]: required; the game's spec, compared in canonical form
  *    (ag_game_spec()), so "hare" reads as the default hare game;
- *  - [Start "TEXT"]: the position text the history starts from
+ *  - [Start &quot;TEXT&quot;]: the position text the history starts from
  *    (ag_state_start_text()); written only when it differs from the game's initial
  *    position, read as the initial position when absent;
- *  - [Result "R"]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
+ *  - [Result &quot;R&quot;]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
  *    "*" (going on); always written; optional on reading, but when present it must
  *    be the result the plies reach (so a record cut short is noticed);
- *  - [Termination "REASON"]: ag_end_reason_name() of the end reason; written when
+ *  - [Termination &quot;REASON&quot;]: ag_end_reason_name() of the end reason; written when
  *    the game is over, checked like Result.
+ *
  *  Every other tag is the program's: a record's other tags are kept by the state
  *  (see ag_state_set_tag()) and written back, in their order, after the library's.
  *  A tag name appears at most once.  Plies come after the last tag; the numbers
