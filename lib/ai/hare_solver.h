@@ -18,6 +18,12 @@
 int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
                    ag_progress_fn progress, void *user, ag_solution **out);
 
+/* The same with the 0.2 progress callback (nonzero stops) and the caller's
+ * control (stop flag, poll callback); AG_ECANCELED when stopped. */
+int ag__hare_solve_ex(int chain, int threshold, int max_hunters, int threads,
+                      ag_solve_progress_fn progress, void *user, const ag_control *ctl,
+                      ag_solution **out);
+
 /* ag_solution_load(), and with any_variant != 0 the test hook that also reads
  * the reduced variants ag__hare_solve writes (ag_solution_load refuses them:
  * the library itself never writes one). */
