@@ -176,6 +176,53 @@ AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
 
 /** @} */
 
+/** @defgroup ancientgames_names Names of codes
+ *  @brief Printable names of the public codes, so that programs need no tables.
+ *
+ *  Each name is the constant's suffix in lower case: #AG_END_PLY_LIMIT is
+ *  "ply_limit", #AG_MOVE_JUMP is "jump".  Python's enums (End, OutcomeKind,
+ *  MoveKind, PieceKind, NodeKind, EdgeKind) have the same names in upper case.
+ *  The strings are static and never change; a code the header does not define
+ *  gives NULL (so a program can tell an unknown code, and must not print the
+ *  result unchecked).  Thread-safe, no allocation.
+ *  @{ */
+
+/** The name of an end reason.
+ *  @param reason An AG_END_* value, as given by ag_state_outcome().
+ *  @return "none", "blocked", "captures", "owl", "score", "ply_limit",
+ *          "repetition", "five" or "all_taken"; NULL for any other value. */
+AG_API const char *ag_end_reason_name(int reason);
+
+/** The name of an outcome.
+ *  @param outcome An AG_OUTCOME_* value, as returned by ag_state_outcome().
+ *  @return "ongoing", "win" or "draw"; NULL for any other value. */
+AG_API const char *ag_outcome_name(int outcome);
+
+/** The name of a move kind.
+ *  @param kind An AG_MOVE_* kind, as given by ag_move_info().
+ *  @return "step", "jump", "enter", "chance", "choice", "pass" or "return"; NULL
+ *          for any other value (#AG_MOVE_NONE is a move value, not a kind). */
+AG_API const char *ag_move_kind_name(int kind);
+
+/** The name of a piece kind.
+ *  @param kind An AG_PIECE_* kind, as given by ag_state_piece().
+ *  @return "hare", "hunter", "stone", "owl", "fish" or "stick"; NULL for any other
+ *          value. */
+AG_API const char *ag_piece_kind_name(int kind);
+
+/** The name of a node kind.
+ *  @param kind An AG_NODE_* kind, as given by ag_game_node().
+ *  @return "point", "reserve", "prison" or "goal"; NULL for any other value. */
+AG_API const char *ag_node_kind_name(int kind);
+
+/** The name of an edge kind.
+ *  @param kind An AG_EDGE_* kind, as given by ag_game_edge().
+ *  @return "line", "diagonal", "track", "shortcut", "slide" or "jump"; NULL for any
+ *          other value. */
+AG_API const char *ag_edge_kind_name(int kind);
+
+/** @} */
+
 /** @defgroup ancientgames_registry Registry
  *  @brief The built-in games.
  *  @{ */

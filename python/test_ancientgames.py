@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the ctypes binding python/ancientgames.py (stdlib unittest only).
+"""Tests of the ctypes binding python/ancientgames/ (stdlib unittest only).
 
 Run by `make check' with ANCIENTGAMES_LIB pointing at the build tree's
 library; by hand:  ANCIENTGAMES_LIB=lib/.libs/libancientgames.so python3 python/test_ancientgames.py
@@ -106,6 +106,21 @@ class ConstantsTest(unittest.TestCase):
             self.assertEqual(ag.strerror(getattr(ag, name)), name)
         self.assertEqual(ag.strerror(-1000), "unknown error")
 
+    def test_code_names_are_the_enum_names(self):
+        pairs = [(ag.end_reason_name, ag.End), (ag.outcome_name, ag.OutcomeKind),
+                 (ag.move_kind_name, ag.MoveKind), (ag.piece_kind_name, ag.PieceKind),
+                 (ag.node_kind_name, ag.NodeKind), (ag.edge_kind_name, ag.EdgeKind)]
+        for fn, kind in pairs:
+            for member in kind:
+                with self.subTest(member=member):
+                    self.assertEqual(fn(member), member.name.lower())
+                    self.assertIs(kind[fn(member).upper()], member)
+            top = max(kind)
+            for code in (-1, top + 1, 1000):
+                self.assertIsNone(fn(code))
+        self.assertEqual(ag.end_reason_name(ag.AG_END_PLY_LIMIT), "ply_limit")
+        self.assertIsNone(ag.move_kind_name(ag.AG_MOVE_NONE))
+
 
 class DocTest(unittest.TestCase):
     def test_module_docstring_examples(self):
@@ -122,7 +137,7 @@ class RngTest(unittest.TestCase):
         for seed in self.SEEDS:
             py, cell = ag.Rng(seed), ctypes.c_uint64(seed)
             for _ in range(200):
-                self.assertEqual(py.next(), ag._rng_next(ctypes.byref(cell)))
+                self.assertEqual(py.next(), ag._lib.ag_rng_next(ctypes.byref(cell)))
                 self.assertEqual(py.state, cell.value)
 
     def test_known_splitmix64_output(self):
@@ -138,7 +153,7 @@ class RngTest(unittest.TestCase):
             for _ in range(20):
                 for bound in bounds:
                     got = py.below(bound)
-                    self.assertEqual(got, ag._rng_below(ctypes.byref(cell), bound))
+                    self.assertEqual(got, ag._lib.ag_rng_below(ctypes.byref(cell), bound))
                     self.assertEqual(py.state, cell.value)
                     self.assertTrue(got < max(bound, 1))
 
@@ -150,9 +165,9 @@ class RngTest(unittest.TestCase):
 class RegistryTest(unittest.TestCase):
     def test_names(self):
         names = ag.game_names()
-        self.assertEqual(len(names), ag._game_count())
+        self.assertEqual(len(names), ag._lib.ag_game_count())
         self.assertIn("hare", names)
-        self.assertIsNone(ag._game_name_at(len(names)))
+        self.assertIsNone(ag._lib.ag_game_name_at(len(names)))
         for name in names:
             self.assertEqual(ag.Game(name).name, name)
 
@@ -450,9 +465,9 @@ class ErrorTest(unittest.TestCase):
                 a.equal(b)
             self.assertEqual(cm.exception.code, ag.AG_EMISMATCH)
         with self.assertRaises(ctypes.ArgumentError):
-            ag._state_apply(a.game.handle, 1)      # a game where a state is due
+            ag._lib.ag_state_apply(a.game.handle, 1)      # a game where a state is due
         with self.assertRaises(ag.Error) as cm:
-            ag._state_apply(None, 1)
+            ag._lib.ag_state_apply(None, 1)
         self.assertEqual(cm.exception.code, ag.AG_EINVAL)
 
 
