@@ -39,6 +39,7 @@ from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMI
                          AG_LIMIT_POSITION_TEXT, AG_LIMIT_RENDER_TEXT, AG_PLAYER_TERMINAL,
                          AG_PLAYER_SIMULTANEOUS, AG_EINVAL)
 from ._lib import Error, ParseError, IllegalMoveError, PhaseError, errmsg
+from . import tensor
 
 __all__ = [
     "Error", "ParseError", "IllegalMoveError", "PhaseError",
@@ -410,6 +411,30 @@ class Game(_Owned):
         """A state at the initial position, or at the position text given."""
         return State(self, text)
 
+    # Learning tensors (ancientgames.tensor has the details).
+    @property
+    def num_actions(self):
+        """The number of distinct actions (moves ag_move_info accepts)."""
+        return tensor.num_actions(self)
+
+    def action_move(self, action):
+        """The move of an action."""
+        return tensor.action_move(self, action)
+
+    def move_action(self, move):
+        """The action of a move (an int or a move text)."""
+        return tensor.move_action(self, move)
+
+    @property
+    def observation_shape(self):
+        """(planes, nodes) of the observation tensor."""
+        return tensor.observation_shape(self)
+
+    @property
+    def observation_planes(self):
+        """The names of the observation's planes."""
+        return tensor.plane_names(self)
+
     def __repr__(self):
         return "Game(%r)" % self.spec
 
@@ -582,6 +607,15 @@ class State(_Owned):
         return self
 
     # ---------------------------------------------------------- position
+
+    def observation(self, numpy=None):
+        """The observation tensor, (planes, nodes) floats: a NumPy array when
+        NumPy is importable (or numpy=True), else lists."""
+        return tensor.observation(self, numpy)
+
+    def action_mask(self, player=None, numpy=None):
+        """The legal action mask of player (default: the one to act)."""
+        return tensor.action_mask(self, player, numpy)
 
     @property
     def hash(self):
