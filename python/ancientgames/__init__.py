@@ -37,7 +37,8 @@ from . import _constants, _lib
 from ._constants import *  # noqa: F401,F403  (the AG_* constants of the header)
 from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMIT_MOVE_TEXT,
                          AG_LIMIT_POSITION_TEXT, AG_LIMIT_RENDER_TEXT, AG_PLAYER_TERMINAL,
-                         AG_PLAYER_SIMULTANEOUS, AG_EINVAL)
+                         AG_PLAYER_SIMULTANEOUS, AG_EINVAL, AG_OK, AG_EBUFS,
+                         AG_ENOTFOUND)
 from ._lib import Error, ParseError, IllegalMoveError, PhaseError, errmsg
 from . import tensor
 
@@ -411,6 +412,10 @@ class Game(_Owned):
         """A state at the initial position, or at the position text given."""
         return State(self, text)
 
+    def read_record(self, text):
+        """A new state of this game holding the game record `text`."""
+        return self.new_state().set_record(text)
+
     # Learning tensors (ancientgames.tensor has the details).
     @property
     def num_actions(self):
@@ -684,6 +689,53 @@ class State(_Owned):
         and then the state is unchanged."""
         with self._h as h:
             _lib.ag_state_set_text(h, text.encode("utf-8"))
+        return self
+
+    # ---------------------------------------------------------- records
+
+    def _sized_text(self, fn, *args):
+        """Text from a buffer-protocol call: asks for the size, then fills."""
+        n = ctypes.c_size_t()
+        with self._h as h:
+            rc = fn(h, *args, None, 0, ctypes.byref(n))
+            if rc not in (AG_OK, AG_EBUFS):
+                _lib._check(rc, fn, None)
+            buf = ctypes.create_string_buffer(n.value + 1)
+            _lib._check(fn(h, *args, buf, len(buf), ctypes.byref(n)), fn, None)
+        return buf.value.decode("utf-8", "replace")
+
+    def record(self):
+        """The game record: tags, then one numbered ply a line (PGN-like; see
+        ancientgames(7), GAME RECORDS)."""
+        return self._sized_text(_lib.ag_state_record)
+
+    def set_record(self, text):
+        """Replays a game record into this state, whole history and tags;
+        ParseError, IllegalMoveError or Error (AG_EMISMATCH: another game),
+        and then the state is unchanged."""
+        with self._h as h:
+            _lib.ag_state_set_record(h, text.encode("utf-8"))
+        return self
+
+    def start_text(self):
+        """The position text the history starts from."""
+        return self._sized_text(_lib.ag_state_start_text)
+
+    def tag(self, name, default=None):
+        """The program's record tag `name` ("Event", ...), or default."""
+        try:
+            return self._sized_text(_lib.ag_state_tag, name.encode("utf-8"))
+        except Error as e:
+            if e.code == AG_ENOTFOUND:
+                return default
+            raise
+
+    def set_tag(self, name, value):
+        """Sets a record tag of the program; None removes it.  The library's
+        own tags (Game, Start, Result, Termination) cannot be set."""
+        with self._h as h:
+            _lib.ag_state_set_tag(h, name.encode("utf-8"),
+                                  None if value is None else value.encode("utf-8"))
         return self
 
     def render(self):
