@@ -965,20 +965,19 @@ static void hare_render(const ag_game *g, const void *pos, ag__buf *b)
 /* ------------------------------------------------------ learning tensors */
 
 /* Every move hare_move_info accepts: pass, then each step and jump between
- * points (tensor.c sorts them). */
+ * points, with the only aux each can have (tensor.c sorts them). */
 static size_t hare_all_moves(const ag_game *g, ag_move *out)
 {
   size_t n = 0;
-  int from, to, aux, kind, f, t;
+  int from, to, kind, f, t;
   out[n++] = PASS_MOVE;
   for (from = 0; from < HARE_POINTS; from++)
-    for (to = 0; to < HARE_POINTS; to++)
-      for (aux = 0; aux < HARE_POINTS; aux++) {
-        ag_move step = AG__MOVE(AG_MOVE_STEP, aux, to, from);
-        ag_move jump = AG__MOVE(AG_MOVE_JUMP, aux, to, from);
-        if (hare_move_info(g, step, &kind, &f, &t) == AG_OK) out[n++] = step;
-        if (hare_move_info(g, jump, &kind, &f, &t) == AG_OK) out[n++] = jump;
-      }
+    for (to = 0; to < HARE_POINTS; to++) {
+      ag_move step = AG__MOVE(AG_MOVE_STEP, step_direction(GAME(g), from, to), to, from);
+      ag_move jump = AG__MOVE(AG_MOVE_JUMP, (from + to) / 2, to, from);
+      if (hare_move_info(g, step, &kind, &f, &t) == AG_OK) out[n++] = step;
+      if (hare_move_info(g, jump, &kind, &f, &t) == AG_OK) out[n++] = jump;
+    }
   return n;
 }
 

@@ -1093,8 +1093,8 @@ static size_t lf_all_moves(const ag_game *g, ag_move *out)
   size_t n = 0, k;
   int aux, to, from, kind, f, t;
   out[n++] = PASS_MOVE;
-  for (aux = 0; aux < 256; aux++)
-    for (to = 0; to < 256; to++)
+  for (aux = 0; aux <= GAME(g)->fingers_max; aux++)
+    for (to = 0; to <= NO_CALL; to = to == GAME(g)->call_max ? NO_CALL : to + 1)
       if (lf_move_info(g, AG__MOVE(AG_MOVE_CHOICE, aux, to, 0), &kind, &f, &t) == AG_OK)
         out[n++] = AG__MOVE(AG_MOVE_CHOICE, aux, to, 0);
   for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)

@@ -1275,10 +1275,12 @@ static size_t ls_all_moves(const ag_game *g, ag_move *out)
   for (v = 1; v <= 4; v++)
     if (move_valid(g, AG__MOVE(AG_MOVE_ENTER, v, v - 1, LS_RESERVE)))
       out[n++] = AG__MOVE(AG_MOVE_ENTER, v, v - 1, LS_RESERVE);
-  for (aux = 0; aux < 64; aux++)
+  for (aux = 0; aux < 64; aux++) {
+    if ((aux & 7) < 1 || (aux & 7) > 4) continue;   /* a step spends a value 1..4 */
     for (to = 0; to < LS_NST; to++)
       for (from = 0; from < LS_NST; from++)
         if (move_valid(g, AG__MOVE(AG_MOVE_STEP, aux, to, from))) out[n++] = AG__MOVE(AG_MOVE_STEP, aux, to, from);
+  }
   return n;
 }
 
