@@ -367,6 +367,18 @@ class Report:
             out[p] = {"elo": point[p], "low": lo, "high": hi}
         return out
 
+    def label(self, spec: str) -> str:
+        """A short name of a variant: its game and the options in which the
+        study's variants of that game differ (the spec itself when alone)."""
+        def options(v: str) -> Dict[str, str]:
+            body = v[v.index("(") + 1:-1] if "(" in v else ""
+            return dict(kv.split("=", 1) for kv in body.split(",") if kv)
+        name = spec.split("(", 1)[0]
+        same = [v for v in self.study.variants if v.split("(", 1)[0] == name]
+        mine = options(spec)
+        keys = [k for k in mine if any(options(v).get(k) != mine[k] for v in same)]
+        return "%s(%s)" % (name, ",".join("%s=%s" % (k, mine[k]) for k in keys)) if keys else name
+
     def summary(self) -> List[Dict[str, Any]]:
         """The figures of every variant, in the study's order."""
         return [self.variant(v) for v in self.study.variants]
@@ -411,7 +423,8 @@ class Report:
             self.study.games, ", ".join(self.study.players), self.study.seed)]
         for v in self.summary():
             lines.append("")
-            lines.append("%s  (%d games)" % (v["variant"], v["games"]))
+            lines.append("%s  (%d games)" % (self.label(v["variant"]), v["games"]))
+            lines.append("  %s" % v["variant"])
             lines.append("  %-22s %s" % (v["sides"][0] + " win", pct(v["win0"])))
             lines.append("  %-22s %s" % (v["sides"][1] + " win", pct(v["win1"])))
             lines.append("  %-22s %s" % ("draw", pct(v["draw"])))
@@ -432,14 +445,14 @@ class Report:
         """A chart: per variant, each side's win rate and the draw rate as bars
         with their 95% intervals as whiskers."""
         rows = self.summary()
-        bar, gap, left, top = 12, 14, 260, 30
-        height = top + len(rows) * (3 * bar + gap) + 30
+        bar, gap, left, top, label = 12, 10, 110, 20, 16
+        height = top + len(rows) * (label + 3 * bar + gap) + 30
         scale = width - left - 20
         colours = ("#3b6ea5", "#b5523b", "#8c8c8c")
         out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
                'viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">' % (
                    width, height, width, height),
-               '<title>Win and draw rates per variant, with 95%% Wilson intervals</title>']
+               '<title>Win and draw rates per variant, with 95% Wilson intervals</title>']
         for t in range(0, 101, 25):
             x = left + scale * t / 100
             out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>' % (
@@ -448,19 +461,21 @@ class Report:
                 x, height - 10, t))
         y = top
         for v in rows:
-            out.append('<text x="4" y="%d">%s</text>' % (y + bar + 4, _xml(v["variant"])))
-            for k, (key, label) in enumerate((("win0", v["sides"][0]), ("win1", v["sides"][1]),
-                                              ("draw", "draw"))):
+            out.append('<text x="4" y="%d" font-weight="bold">%s<title>%s</title></text>' % (
+                y + label - 4, _xml(self.label(v["variant"])), _xml(v["variant"])))
+            y += label
+            for k, (key, name) in enumerate((("win0", v["sides"][0]), ("win1", v["sides"][1]),
+                                             ("draw", "draw"))):
                 r = v[key]
                 yy = y + k * bar
                 out.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s">'
                            '<title>%s %.1f%%</title></rect>' % (
                                left, yy + 1, scale * r["rate"], bar - 2, colours[k],
-                               _xml(label), 100 * r["rate"]))
+                               _xml(name), 100 * r["rate"]))
                 out.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>' % (
                     left + scale * r["low"], yy + bar / 2, left + scale * r["high"], yy + bar / 2))
                 out.append('<text x="%d" y="%d" text-anchor="end" fill="%s">%s</text>' % (
-                    left - 6, yy + bar - 2, colours[k], _xml(label)))
+                    left - 6, yy + bar - 2, colours[k], _xml(name)))
             y += 3 * bar + gap
         out.append("</svg>")
         return "\n".join(out) + "\n"
