@@ -1348,6 +1348,7 @@ const ag__vt ag__liubo_sticks_vt = {
   ls_move_info,
   ls_render,
   ls_playout,
+  NULL,  /* is_legal: the list is short; the core scans it */
   ls_all_moves,
   ls_piece_kinds,
   (int)(sizeof ls_piece_kinds / sizeof ls_piece_kinds[0]),
