@@ -471,6 +471,63 @@ class ErrorTest(unittest.TestCase):
         self.assertEqual(cm.exception.code, ag.AG_EINVAL)
 
 
+class RecordTest(unittest.TestCase):
+    def test_random_games_round_trip(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            for seed in SEEDS:
+                with self.subTest(game=name, seed=seed):
+                    st, rng = g.new_state(), ag.Rng(seed)
+                    while not st.is_terminal and st.ply < MAX_PLIES:
+                        play(st, *random_move(st, rng))
+                    st.set_tag("Seed", str(seed))
+                    rec = st.record()
+                    back = g.read_record(rec)
+                    self.assertEqual(back.record(), rec)
+                    self.assertEqual(back.history(), st.history())
+                    self.assertEqual(back.to_text(), st.to_text())
+                    self.assertEqual(back.hash, st.hash)
+                    self.assertEqual(back.outcome, st.outcome)
+                    self.assertEqual(back.tag("Seed"), str(seed))
+                    self.assertEqual(back.start_text(), g.new_state().to_text())
+                    while back.ply:
+                        back.undo()
+                        st.undo()
+                        self.assertEqual(back.to_text(), st.to_text())
+
+    def test_record_text_and_tags(self):
+        st = ag.Game("hare(hunters=11)").new_state()
+        st.set_record('[Game "hare(hunters=11)"]\r\n[Event "x \\"y\\""]\r\n'
+                      '1. b2-b3 ; a comment\r\n2. c3-c4\r\n')
+        self.assertEqual(st.ply, 2)
+        self.assertEqual(st.tag("Event"), 'x "y"')
+        self.assertIsNone(st.tag("Round"))
+        st.set_tag("Round", "1").set_tag("Event", None)
+        self.assertEqual(st.record(),
+                         '[Game "hare(hunters=11,first=hunters,chain=1,repetition=3,'
+                         'max_plies=1000)"]\n[Result "*"]\n[Round "1"]\n\n'
+                         '1. b2-b3\n2. c3-c4\n')
+        with self.assertRaises(ag.Error) as cm:
+            st.set_tag("Result", "1-0")
+        self.assertEqual(cm.exception.code, ag.AG_EINVAL)
+
+    def test_broken_records_leave_the_state(self):
+        st = ag.Game("hare").new_state()
+        st.apply("a3-a4")
+        before = st.record()
+        with self.assertRaises(ag.ParseError) as cm:
+            st.set_record('[Game "hare"]\n1. a3-a4\n2.')
+        self.assertIn("record line 3, byte 25", str(cm.exception))
+        with self.assertRaises(ag.IllegalMoveError) as cm:
+            st.set_record('[Game "hare"]\n1. c3-c4\n')
+        self.assertIn("ply 1", str(cm.exception))
+        with self.assertRaises(ag.Error) as cm:
+            st.set_record('[Game "hare(hunters=10)"]\n')
+        self.assertEqual(cm.exception.code, ag.AG_EMISMATCH)
+        self.assertEqual(st.record(), before)
+        self.assertEqual(st.ply, 1)
+
+
 class LifetimeTest(unittest.TestCase):
     def test_state_keeps_game_alive(self):
         st = ag.Game("hare").new_state()
@@ -743,6 +800,8 @@ class PythonObjectTest(unittest.TestCase):
         st = ag.Game("hare").new_state("...../XX.XX/X...X/XXXXX/OX... O - 7").apply("a1xc3")
         back = pickle.loads(pickle.dumps(st))
         self.assertEqual(back.undo().to_text(), "...../XX.XX/X...X/XXXXX/OX... O - 7")
+        st.set_tag("Event", "pickled")                 # the record carries the tags
+        self.assertEqual(pickle.loads(pickle.dumps(st)).tag("Event"), "pickled")
         m = st.legal_moves()[0]
         self.assertEqual(str(pickle.loads(pickle.dumps(m))), str(m))
 

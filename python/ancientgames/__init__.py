@@ -56,7 +56,8 @@ from . import _lib
 from ._constants import *  # noqa: F401,F403  (the AG_* constants of the header)
 from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMIT_MOVE_TEXT,
                          AG_LIMIT_POSITION_TEXT, AG_LIMIT_RENDER_TEXT, AG_PLAYER_TERMINAL,
-                         AG_PLAYER_SIMULTANEOUS, AG_EINVAL)
+                         AG_PLAYER_SIMULTANEOUS, AG_EINVAL, AG_OK, AG_EBUFS,
+                         AG_ENOTFOUND)
 from ._handle import Owned as _Owned
 from ._lib import Error, ParseError, IllegalMoveError, PhaseError, errmsg
 
@@ -519,6 +520,10 @@ class Game(_Owned):
         """A state at the initial position, or at the position text given."""
         return State(self, text)
 
+    def read_record(self, text: str) -> State:
+        """A new state of this game holding the game record `text`."""
+        return self.new_state().set_record(text)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
@@ -543,12 +548,9 @@ class Game(_Owned):
 # ------------------------------------------------------------------ states
 
 
-def _restore_state(game: Game, start: Optional[str], moves: Sequence[int]) -> State:
-    """A state of game at start (None: the initial position) after moves
-    (as State.history() gives them): the inverse of State.__reduce__."""
-    st = State(game, start)
-    st._replay(moves)
-    return st
+def _from_record(game: Game, record: str) -> State:
+    """The inverse of State.__reduce__: a state of game holding record."""
+    return game.read_record(record)
 
 
 class State(_Owned):
@@ -734,27 +736,6 @@ class State(_Owned):
             _lib.ag_state_copy(h, oh)
         return self
 
-    def start_text(self) -> Optional[str]:
-        """The position the history starts from, or None when it is the
-        game's initial position."""
-        with self.clone() as c:
-            while c.ply:
-                c.undo()
-            text = c.to_text()
-        return None if text == self.game.new_state().to_text() else text
-
-    def _replay(self, moves: Sequence[int]) -> None:
-        """Applies moves as history() lists them (a joint ply takes one move
-        per player)."""
-        i, n = 0, self.game.num_players
-        while i < len(moves):
-            if self.current_player == AG_PLAYER_SIMULTANEOUS:
-                self.apply_joint(moves[i:i + n])
-                i += n
-            else:
-                self.apply(moves[i])
-                i += 1
-
     def __copy__(self) -> State:
         return self.clone()
 
@@ -763,10 +744,12 @@ class State(_Owned):
         game = copy.deepcopy(self.game, memo)
         if game is self.game:
             return self.clone()
-        return _restore_state(game, self.start_text(), [int(m) for m in self.history()])
+        return _from_record(game, self.record())
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (_restore_state, (self.game, self.start_text(), [int(m) for m in self.history()]))
+        # The game record: spec, start position, every ply (chance and
+        # joint ones included), tags; replayed on unpickling.
+        return (_from_record, (self.game, self.record()))
 
     # ---------------------------------------------------------- position
 
@@ -846,6 +829,55 @@ class State(_Owned):
         b = _cstr(text, "position text")
         with self._h as h:
             _lib.ag_state_set_text(h, b)
+        return self
+
+    # ---------------------------------------------------------- records
+
+    def _sized_text(self, fn: Any, *args: Any) -> str:
+        """Text from a buffer-protocol call: asks for the size, then fills."""
+        n = ctypes.c_size_t()
+        with self._h as h:
+            rc = fn(h, *args, None, 0, ctypes.byref(n))
+            if rc not in (AG_OK, AG_EBUFS):
+                _lib._check(rc, fn, None)
+            buf = ctypes.create_string_buffer(n.value + 1)
+            _lib._check(fn(h, *args, buf, len(buf), ctypes.byref(n)), fn, None)
+        return str(buf.value.decode("utf-8", "replace"))
+
+    def record(self) -> str:
+        """The game record: tags, then one numbered ply a line (PGN-like; see
+        ancientgames(7), GAME RECORDS)."""
+        return self._sized_text(_lib.ag_state_record)
+
+    def set_record(self, text: str) -> State:
+        """Replays a game record into this state, whole history and tags;
+        ParseError, IllegalMoveError or Error (AG_EMISMATCH: another game),
+        and then the state is unchanged."""
+        b = _cstr(text, "record")
+        with self._h as h:
+            _lib.ag_state_set_record(h, b)
+        return self
+
+    def start_text(self) -> str:
+        """The position text the history starts from."""
+        return self._sized_text(_lib.ag_state_start_text)
+
+    def tag(self, name: str, default: Optional[str] = None) -> Optional[str]:
+        """The program's record tag `name` ("Event", ...), or default."""
+        try:
+            return self._sized_text(_lib.ag_state_tag, _cstr(name, "tag name"))
+        except Error as e:
+            if e.code == AG_ENOTFOUND:
+                return default
+            raise
+
+    def set_tag(self, name: str, value: Optional[str]) -> State:
+        """Sets a record tag of the program; None removes it.  The library's
+        own tags (Game, Start, Result, Termination) cannot be set."""
+        n = _cstr(name, "tag name")
+        v = None if value is None else _cstr(value, "tag value")
+        with self._h as h:
+            _lib.ag_state_set_tag(h, n, v)
         return self
 
     def render(self) -> str:

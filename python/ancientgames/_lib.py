@@ -212,6 +212,13 @@ ag_state_returns = _fn("ag_state_returns", _int, StateP, _P(ctypes.c_double), _s
 ag_state_to_text = _fn("ag_state_to_text", _int, StateP, _buf, _size, _P(_size))
 ag_state_set_text = _fn("ag_state_set_text", _int, StateP, _str)
 ag_state_render = _fn("ag_state_render", _int, StateP, _buf, _size, _P(_size))
+# record, start_text and tag ask for their size first (AG_EBUFS is expected): no errcheck.
+ag_state_record = _fn("ag_state_record", _int, StateP, _buf, _size, _P(_size), check=False)
+ag_state_set_record = _fn("ag_state_set_record", _int, StateP, _str)
+ag_state_start_text = _fn("ag_state_start_text", _int, StateP, _buf, _size, _P(_size),
+                          check=False)
+ag_state_set_tag = _fn("ag_state_set_tag", _int, StateP, _str, _str)
+ag_state_tag = _fn("ag_state_tag", _int, StateP, _str, _buf, _size, _P(_size), check=False)
 ag_ai_choose = _fn("ag_ai_choose", _int, StateP, _str, _P(_u64), _P(Move))
 ag_ai_choose_player = _fn("ag_ai_choose_player", _int, StateP, _int, _str, _P(_u64), _P(Move))
 ag_ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(Move), _size)
