@@ -59,17 +59,18 @@ from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMI
                          AG_PLAYER_SIMULTANEOUS, AG_EINVAL, AG_OK, AG_EBUFS,
                          AG_ENOTFOUND)
 from ._handle import Owned as _Owned
-from ._lib import Error, ParseError, IllegalMoveError, PhaseError, errmsg
+from ._lib import Error, ParseError, IllegalMoveError, PhaseError, CancelledError, errmsg
 
 __all__ = [
-    "Error", "ParseError", "IllegalMoveError", "PhaseError", "RangeError",
+    "Error", "ParseError", "IllegalMoveError", "PhaseError", "CancelledError", "RangeError",
     "Game", "State", "Move", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
     "MoveInfo", "version", "version_string", "strerror", "errmsg", "game_names",
     "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
     "node_kind_name", "edge_kind_name",
     "Player", "OutcomeKind", "End", "MoveKind", "NodeKind", "EdgeKind", "PieceKind",
     "Limit", "Info", "GameFlag",
-    "ai_choose", "ai_choose_joint", "Solution",
+    "ai_choose", "ai_choose_joint", "ai_analyse", "Analysis", "RootMove", "StopFlag",
+    "Solution",
 ]
 
 # ------------------------------------------------------------------ enums
@@ -909,12 +910,13 @@ class State(_Owned):
 # ------------------------------------------------------------------ AI and solver
 
 
-def ai_choose(state: State, params: str = "mcts", rng: RngLike = None,
+def ai_choose(state: State, params: str = "ai", rng: RngLike = None,
               player: Optional[int] = None) -> Move:
     """The computer's move for the player to act (or for `player`, which
     also works at a simultaneous node).  params names the player, e.g.
-    "random" or "mcts(iterations=500)"; rng is an Rng (advanced), an int
-    seed, or None (a fresh seed)."""
+    "ai", "random", "mcts(iterations=500,threads=2)" or
+    "alphabeta(time_ms=200)"; rng is an Rng (advanced), an int seed, or None
+    (a fresh seed)."""
     r, out, p = _as_rng(rng), _lib.c_move(), _cstr(params, "params")
     pl = None if player is None else _cint(player, "player")
     with state._h as h:
@@ -925,7 +927,7 @@ def ai_choose(state: State, params: str = "mcts", rng: RngLike = None,
     return Move(out.value, state.game)
 
 
-def ai_choose_joint(state: State, params: str = "mcts", rng: RngLike = None) -> List[Move]:
+def ai_choose_joint(state: State, params: str = "ai", rng: RngLike = None) -> List[Move]:
     """Both players' choices at a simultaneous node, for State.apply_joint()."""
     r, n = _as_rng(rng), state.game.num_players
     moves = (_lib.c_move * n)()
@@ -933,6 +935,105 @@ def ai_choose_joint(state: State, params: str = "mcts", rng: RngLike = None) -> 
     with state._h as h:
         r._with(lambda c: _lib.ag_ai_choose_joint(h, p, c, moves, n))
     return [Move(m, state.game) for m in moves]
+
+
+class StopFlag:
+    """A stop flag for ai_analyse and Solution.solve: set() it from any
+    thread (the C call runs without the GIL) and the computation stops soon
+    after, raising CancelledError."""
+
+    def __init__(self) -> None:
+        self._cell = ctypes.c_int(0)
+
+    def set(self) -> None:
+        """Asks the computation to stop."""
+        self._cell.value = 1
+
+    def clear(self) -> None:
+        """Makes the flag usable again."""
+        self._cell.value = 0
+
+    def __bool__(self) -> bool:
+        return bool(self._cell.value)
+
+
+def _control(stop: Optional[StopFlag], poll: Optional[Callable[[], Any]]) -> Tuple[Any, Any]:
+    """(ag_control or None, the callback to keep alive) for a StopFlag and/or
+    a poll() callable whose truthy return stops."""
+    if stop is None and poll is None:
+        return None, None
+    ctl = _lib.Control(ctypes.sizeof(_lib.Control))
+    if stop is not None:
+        ctl.stop = ctypes.pointer(stop._cell)
+    if poll is not None:
+        ask = poll
+        cb = _lib.PollFn(lambda user: 1 if ask() else 0)
+    else:
+        cb = _lib.PollFn()  # type: ignore[call-overload]  # NULL
+    ctl.poll = cb
+    return ctl, cb
+
+
+class RootMove(NamedTuple):
+    """One root move of an analysis (ag_move_stat)."""
+    move: Move
+    visits: int
+    share: float
+    value: float
+
+
+class Analysis(NamedTuple):
+    """The result of ai_analyse (ag_ai_analyse): best (the move chosen), value
+    (the player's expected score, 0 loss .. 0.5 draw .. 1 win), proven (a
+    forced result was seen; distance in plies), depth, work (iterations or
+    nodes), elapsed_us, line (the principal line, a list of moves) and moves
+    (RootMove per root move, ascending)."""
+    player: int
+    best: Move
+    value: float
+    proven: bool
+    distance: int
+    depth: int
+    work: int
+    elapsed_us: int
+    line: List[Move]
+    moves: List[RootMove]
+
+
+def ai_analyse(state: State, params: str = "ai", rng: RngLike = None,
+               player: Optional[int] = None, stop: Optional[StopFlag] = None,
+               poll: Optional[Callable[[], Any]] = None, line_cap: int = 64) -> Analysis:
+    """A hint for `player` (default: the player to act): the move chosen, a
+    value, the principal line and the root moves' statistics.  stop is a
+    StopFlag, poll a callable called about every millisecond from this thread
+    (truthy stops); when stopped, CancelledError is raised with .analysis
+    holding what the search had found (best 0 when nothing)."""
+    r, p = _as_rng(rng), _cstr(params, "params")
+    pl = state.current_player if player is None else _cint(player, "player")
+    cap = _cint(line_cap, "line_cap", 0, _INT_MAX)
+    out = _lib.Analysis(ctypes.sizeof(_lib.Analysis))
+    line = (_lib.c_move * max(cap, 1))()
+    nmax = state.game.limit(AG_LIMIT_LEGAL_MOVES) or 512
+    moves = (_lib.MoveStat * nmax)()
+    ctl, keep = _control(stop, poll)
+    with state._h as h:
+        rc = r._with(lambda c: _lib.ag_ai_analyse(h, pl, p, c,
+                                                  ctypes.byref(ctl) if ctl else None,
+                                                  ctypes.byref(out), line, cap, moves, nmax))
+    del keep
+    g = state.game
+    result = Analysis(out.player, Move(out.best, g), out.value, bool(out.proven), out.distance,
+                      out.depth, out.work, out.elapsed_us,
+                      [Move(m, g) for m in line[:min(out.line_len, cap)]],
+                      [RootMove(Move(m.move, g), m.visits, m.share, m.value)
+                       for m in moves[:min(out.num_moves, nmax)]])
+    if rc < 0:
+        try:
+            _lib._check(rc, None, None)
+        except CancelledError as e:
+            e.analysis = result
+            raise
+    return result
 
 
 class Solution(_Owned):
@@ -945,17 +1046,30 @@ class Solution(_Owned):
 
     @classmethod
     def solve(cls, game: Game, threads: int = 0,
-              progress: Optional[Callable[[int, int, int, int], None]] = None) -> Solution:
+              progress: Optional[Callable[[int, int, int, int], Any]] = None,
+              stop: Optional[StopFlag] = None,
+              poll: Optional[Callable[[], Any]] = None) -> Solution:
         """Solves game (a "hare" Game); progress(hunters, level, resolved, total)
-        is called between steps when given."""
+        is called between steps when given, and a truthy return stops the solve
+        (CancelledError), as do a set StopFlag `stop` and a truthy poll()
+        (ag_solution_solve_ex)."""
         out, t = _lib.SolutionP(), _cint(threads, "threads")
+        if progress is None and stop is None and poll is None:
+            with game._h as h:
+                _lib.ag_solution_solve(h, t, _lib.ProgressFn(),  # type: ignore[call-overload]
+                                       None, ctypes.byref(out))
+            return cls(out)
         if progress is not None:
             report = progress
-            cb = _lib.ProgressFn(lambda user, hu, lv, res, tot: report(hu, lv, res, tot))
+            cb = _lib.SolveProgressFn(lambda user, hu, lv, res, tot:
+                                      1 if report(hu, lv, res, tot) else 0)
         else:
-            cb = _lib.ProgressFn()  # type: ignore[call-overload]  # NULL
+            cb = _lib.SolveProgressFn()  # type: ignore[call-overload]  # NULL
+        ctl, keep = _control(stop, poll)
         with game._h as h:
-            _lib.ag_solution_solve(h, t, cb, None, ctypes.byref(out))
+            _lib.ag_solution_solve_ex(h, t, cb, None, ctypes.byref(ctl) if ctl else None,
+                                      ctypes.byref(out))
+        del keep
         return cls(out)
 
     @classmethod
