@@ -201,8 +201,8 @@ def _play(spec: str, players: Sequence[str], player_seed: int, chance_seed: int,
 
 def _choose(st: Any, player: str, rng: Any, solution: Optional[str], who: Optional[int]) -> int:
     if player == "perfect":
-        return _solution(solution).choose(st, rng)
-    return ag.ai_choose(st, player, rng, who)
+        return int(_solution(solution).choose(st, rng))
+    return int(ag.ai_choose(st, player, rng, who))
 
 
 def play_game(spec: str, p0: str, p1: str, seed: int, number: int = 0,
@@ -264,7 +264,7 @@ class Study:
 
     def tasks(self) -> List[Tuple[Any, ...]]:
         """The play_game arguments of every game, in a fixed order."""
-        out = []
+        out: List[Tuple[Any, ...]] = []
         for vi, v in enumerate(self.variants):
             for pi, (a, b) in enumerate(self.pairings):
                 for k in range(self.games):
@@ -282,7 +282,7 @@ class Study:
         size = chunk or max(1, len(tasks) // (4 * n))
         batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
         own = executor is None
-        if own:
+        if executor is None:
             import os
             executor = concurrent.futures.ThreadPoolExecutor(workers or os.cpu_count() or 1)
         try:
@@ -436,7 +436,8 @@ class Report:
             lines.append("  %-22s %.2f" % ("branching factor", v["branching"]))
             lines.append("  %-22s %s" % ("ends", ", ".join(
                 "%s %d" % kv for kv in sorted(v["reasons"].items()))))
-            for p, r in sorted(v.get("ratings", {}).items(), key=lambda kv: -kv[1]["elo"]):
+            ratings: Dict[str, Dict[str, float]] = v.get("ratings", {})
+            for p, r in sorted(ratings.items(), key=lambda kv: -kv[1]["elo"]):
                 lines.append("  rating %-15s %+7.1f [%+.1f, %+.1f]" % (p, r["elo"], r["low"],
                                                                       r["high"]))
         return "\n".join(lines) + "\n"

@@ -18,10 +18,11 @@ Game.observation_planes, State.observation and State.action_mask.
     (193, (11, 25))
 """
 import ctypes
-from typing import Any, List, Tuple
+from typing import Any, List, Tuple, Union
 
 from . import _lib
 
+_np: Any
 try:  # NumPy is optional: lists without it
     import numpy as _np
 except ImportError:  # pragma: no cover - depends on the machine
@@ -52,15 +53,14 @@ def action_move(game: Any, action: int) -> int:
     return out.value
 
 
-def move_action(game: Any, move: int) -> int:
+def move_action(game: Any, move: Union[int, str]) -> int:
     """The action of a move (an int, or a move text)."""
-    if isinstance(move, str):
-        move = game.move_from_text(move)
-    if not 0 <= move < 2 ** 32:
+    value = int(game.move_from_text(move)) if isinstance(move, str) else move
+    if not 0 <= value < 2 ** 32:
         raise ValueError("move %r out of range" % (move,))
     out = ctypes.c_size_t()
     with game._h as h:
-        _lib.ag_game_move_action(h, move, ctypes.byref(out))
+        _lib.ag_game_move_action(h, value, ctypes.byref(out))
     return out.value
 
 
@@ -86,7 +86,8 @@ def observation(state: Any, numpy: Any = None) -> Any:
     with state._h as h:
         _lib.ag_state_observation(h, buf, planes * nodes, None)
     if _want_numpy(numpy):
-        return _np.frombuffer(buf, dtype=_np.float32, count=planes * nodes).reshape(planes, nodes).copy()
+        return _np.frombuffer(memoryview(buf), dtype=_np.float32,
+                             count=planes * nodes).reshape(planes, nodes).copy()
     flat = list(buf)[:planes * nodes]
     return [flat[p * nodes:(p + 1) * nodes] for p in range(planes)]
 
@@ -104,5 +105,5 @@ def action_mask(state: Any, player: Any = None, numpy: Any = None) -> Any:
     with state._h as h:
         _lib.ag_state_action_mask(h, player, buf, n, None)
     if _want_numpy(numpy):
-        return _np.frombuffer(buf, dtype=_np.uint8, count=n).copy()
+        return _np.frombuffer(memoryview(buf), dtype=_np.uint8, count=n).copy()
     return list(buf)[:n]
