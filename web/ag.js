@@ -36,6 +36,7 @@ export const AG = Object.freeze({
   LIMIT_POSITION_TEXT: 4, LIMIT_MOVE_TEXT: 5, LIMIT_RENDER_TEXT: 6,
   INFO_PENDING_STEPS: 1, INFO_SCORE: 2, INFO_CAPTURED: 3, INFO_PRISONERS: 4,
   INFO_COUNTER: 5, INFO_RESERVE: 6, INFO_CHAIN: 7,
+  ECANCELED: -10,
 });
 
 // A failed library call: code (AG_E*), its name and the library's message.
@@ -284,6 +285,33 @@ export class State {
   isLegal(move, player) {
     if (player === undefined) player = this.currentPlayer;
     return this.lib.check(this.lib.m._ag_state_is_legal(this.h, player, move)) === 1;
+  }
+
+  // Whether this library has the analysis call (ag_ai_analyse, 0.2).
+  get canAnalyse() { return typeof this.lib.m._ag_ai_analyse === "function"; }
+
+  // ag_ai_analyse() for a hint: {best, value (0 loss .. 1 win), proven,
+  // distance, depth, work, elapsedUs, line: [moves]}.
+  analyse(player, params, rng, lineCap = 8) {
+    const lib = this.lib;
+    // struct ag_analysis on wasm32: size_t size @0, int player @4, ag_move best @8,
+    // double value @16, int proven @24, distance @28, depth @32, uint64 work @40,
+    // elapsed_us @48, size_t line_len @56, num_moves @60; 64 bytes.
+    const out = lib.alloc(64), line = lib.alloc(4 * lineCap);
+    try {
+      lib.u8.fill(0, out, out + 64);
+      lib.u32[out >> 2] = 64;
+      lib.check(lib.withString(params, (p) => lib.m._ag_ai_analyse(this.h, player, p, rng.p, 0, out, line, lineCap, 0, 0)));
+      const dv = new DataView(lib.u8.buffer);
+      const n = Math.min(dv.getUint32(out + 56, true), lineCap);
+      return {
+        best: dv.getUint32(out + 8, true), value: dv.getFloat64(out + 16, true),
+        proven: dv.getInt32(out + 24, true) === 1, distance: dv.getInt32(out + 28, true),
+        depth: dv.getInt32(out + 32, true), work: Number(dv.getBigUint64(out + 40, true)),
+        elapsedUs: Number(dv.getBigUint64(out + 48, true)),
+        line: Array.from(lib.u32.subarray(line >> 2, (line >> 2) + n)),
+      };
+    } finally { lib.free(out); lib.free(line); }
   }
 
   // [{move, weight}] and their total: the exact odds of a chance node.

@@ -9,11 +9,15 @@ import { HOWTO } from "./howto.js";
 const $ = (id) => document.getElementById(id);
 
 // Computer strengths: parameter strings of ag_ai_choose_player().  "normal"
-// (the default) is ag-play's player; all stay well under a second a move.
+// (the default) is the library's "ai", its strongest player at a moderate
+// cost (well under a second a move here); "quick" is a smaller budget of the
+// same player; the others give it a time per move instead of a fixed budget
+// (then a game no longer replays exactly from its seed).
 const STRENGTHS = [
-  { id: "quick", label: "quick", params: "mcts(iterations=100,rollout=40)" },
-  { id: "normal", label: "normal", params: "mcts(iterations=500,rollout=40)" },
-  { id: "strong", label: "strong (slower)", params: "mcts(iterations=1500,rollout=40)" },
+  { id: "quick", label: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : "ai(iterations=200)") },
+  { id: "normal", label: "normal", params: () => "ai" },
+  { id: "1s", label: "1 second a move", params: () => "ai(time_ms=1000)" },
+  { id: "3s", label: "3 seconds a move", params: () => "ai(time_ms=3000)" },
 ];
 const DEFAULT_STRENGTH = "normal";
 // Lets a person see each computer ply (?pause=MS changes it; tests use 0).
@@ -158,7 +162,7 @@ class App {
     this.seed = BigInt($("seed").value || "0");
     this.rng = this.ag.rng(this.seed);   // throws
     this.sides = [$("side0").value, $("side1").value];
-    this.params = (STRENGTHS.find((s) => s.id === $("strength").value) || STRENGTHS[1]).params;
+    this.params = (STRENGTHS.find((s) => s.id === $("strength").value) || STRENGTHS[1]).params(game.name);
     this.plies = [];
     this.redo = [];
     this.choices = [null, null];
@@ -236,6 +240,7 @@ class App {
     this.worker.postMessage({
       id, spec: this.game.spec, start: null, plies: this.plies.map((p) => ({ t: p.t, m: p.m })),
       player, params: this.params, seed: this.aiSeed(kind === "hint" ? 7 + player : player),
+      hint: kind === "hint",
     });
   }
 
@@ -245,7 +250,7 @@ class App {
     if (![...this.requests.values()].some((r) => r.kind !== "hint")) delete document.body.dataset.thinking;
     if (!req || req.gen !== this.gen || req.ply !== this.st.ply) return;   // the game moved on
     if (reply.error) { this.fail(`computer player: ${reply.error}`); return; }
-    if (req.kind === "hint") { this.showHint(reply.move); return; }
+    if (req.kind === "hint") { this.showHint(reply.move, reply.analysis); return; }
     this.aiTimes.push(reply.ms);
     if (req.kind === "choice") {
       this.choices[req.player] = reply.move;
@@ -453,10 +458,19 @@ class App {
     this.askComputer(q, "hint");
   }
 
-  showHint(move) {
+  // The hint: the move, and with ag_ai_analyse() the computer's estimate of
+  // the person's chances and the line it expects.
+  showHint(move, a) {
     const text = this.game.moveToText(move);
     const info = this.game.moveInfo(move);
-    this.hint = { move, text, from: info.from, to: info.to };
+    let more = "";
+    if (a) {
+      if (a.proven) more = a.value >= 1 ? ` (a forced win in ${a.distance} plies)` : ` (a lost position: ${a.distance} plies to the end)`;
+      else more = ` (your chances, as the computer sees them: ${Math.round(a.value * 100)}%)`;
+      const line = a.line.slice(1).map((m) => this.game.moveToText(m));
+      if (line.length) more += `; it expects ${line.join(" ")}`;
+    }
+    this.hint = { move, text, more, from: info.from, to: info.to };
     this.render();
   }
 
@@ -607,7 +621,7 @@ class App {
     this.renderReveal();
     this.renderCounts();
     this.renderMoves();
-    $("hinttext").textContent = this.hint ? `Hint: ${this.hint.text}` : "";
+    $("hinttext").textContent = this.hint ? `Hint: ${this.hint.text}${this.hint.more}` : "";
     // Status line and the phase for scripts (data-phase on <body>).
     let phase, text;
     if (st.isTerminal) {

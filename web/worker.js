@@ -5,7 +5,8 @@
 //   rebuilt from its spec, start position text (or null) and plies
 //   ([{t:"m", m}] or [{t:"j", m:[a, b]}]), so that repetition rules see the
 //   whole history; then ag_ai_choose_player(player, params) is asked.
-// Reply    {id, move, ms} or {id, error}.
+//   With hint: true it is ag_ai_analyse() instead (when the library has it).
+// Reply    {id, move, ms, analysis?} or {id, error}.
 import { load } from "./ag.js";
 
 const ready = load();
@@ -27,8 +28,13 @@ self.onmessage = async (ev) => {
     }
     rng = ag.rng(req.seed);
     const t0 = performance.now();
-    const move = st.aiChoose(req.player, req.params, rng);
-    self.postMessage({ id: req.id, move, ms: performance.now() - t0 });
+    if (req.hint && st.canAnalyse) {
+      const a = st.analyse(req.player, req.params, rng);
+      self.postMessage({ id: req.id, move: a.best, ms: performance.now() - t0, analysis: a });
+    } else {
+      const move = st.aiChoose(req.player, req.params, rng);
+      self.postMessage({ id: req.id, move, ms: performance.now() - t0 });
+    }
   } catch (e) {
     self.postMessage({ id: req.id, error: String(e.message || e) });
   } finally {

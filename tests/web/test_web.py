@@ -340,6 +340,8 @@ def play_game(page, name, options, seed, person, shots, figures):
             page.wait(lambda: page.js("return document.getElementById('hinttext').textContent.startsWith('Hint: ')"),
                       what="the hint")
             hint = page.js("return document.getElementById('hinttext').textContent")[6:]
+            figures.setdefault("hints", []).append(hint)
+            hint = hint.split(" ")[0]
             check(st.is_legal(native.game.move_from_text(hint)), "hint %r is not legal" % hint)
             hint_done = True
         mode = "typed" if person_plies == 0 else "keys" if person_plies == 1 else "click"
