@@ -4,6 +4,7 @@ two reported cases included), menu numbers, rejected input, help, hint, undo
 and redo keeping the throws and the replies, save then load giving the same
 position, quit printing the position, --games progress only on a terminal and
 the same results on any -j.  Option errors and exit codes: check-cli.sh."""
+import codecs
 import os
 import pty
 import re
@@ -36,6 +37,8 @@ class Session:
                 os._exit(127)
         self.buf = ""
         self.log = ""          # everything read, for failure messages
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.cr = ""           # a "\r" that may be the first half of a "\r\n"
 
     def _read(self, deadline):
         left = deadline - time.monotonic()
@@ -50,8 +53,14 @@ class Session:
         except OSError:        # EIO: the program has exited
             data = b""
         if not data:
+            text, self.cr = self.cr, ""
+            self.buf += text
+            self.log += text
             return False
-        text = data.decode("utf-8", "replace").replace("\r\n", "\n")
+        # The terminal writes "\r\n" for "\n"; a read may end between the two.
+        text = self.cr + self.decoder.decode(data)
+        self.cr = "\r" if text.endswith("\r") else ""
+        text = text[:len(text) - len(self.cr)].replace("\r\n", "\n")
         self.buf += text
         self.log += text
         return True
