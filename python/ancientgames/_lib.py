@@ -168,7 +168,7 @@ def _fn(name: str, restype: Any, *argtypes: Any, check: bool = True) -> Callable
     f.argtypes = list(argtypes)
     if check and restype is ctypes.c_int:
         f.errcheck = _check
-    return f
+    return f  # type: ignore[no-any-return]
 
 
 _int, _uint, _size, _u64, _u32, _str = (ctypes.c_int, ctypes.c_uint, ctypes.c_size_t,
