@@ -405,11 +405,60 @@ static void print_help(void)
          "  moves               the menu again\n"
          "  undo                take back your last move (and the replies to it)\n"
          "  redo                play again what undo took back (the same throws too)\n"
-         "  hint                what the computer player would play here\n"
+         "  hint                what the computer player would play here, its value\n"
+         "                      for you and the line it expects\n"
          "  save FILE           write the game record to FILE (ag-play --load FILE\n"
          "                      goes on from it); save alone: to the --save FILE\n"
          "  help or ?           this text\n"
          "  quit                stop, printing the position reached\n");
+}
+
+/* The hint: the move of the computer player of this side (the --ai0/--ai1/--ai
+ * params, or "ai" when those are "random"), its value for the player, the line it
+ * expects and how much it searched (ag_ai_analyse()); with --solution at a hare
+ * decision, the perfect move and the exact value.  On a copy of the players' RNG:
+ * asking must not change the game. */
+static void hint(const run *r, int p)
+{
+  const ag_game *g = ag_state_game(r->st);
+  const char *params = r->cfg->params[p];
+  uint64_t rng = r->rng;
+  char text[64];
+  ag_analysis a;
+  ag_move line[16];
+  size_t i;
+  if (r->cfg->sol && ag_state_current_player(r->st) == p) {
+    ag_move m;
+    int v = 0, d = 0;
+    if (ag_ai_choose_solved(r->st, r->cfg->sol, &rng, &m) != AG_OK ||
+        ag_solution_probe(r->cfg->sol, r->st, &v, &d) != AG_OK) {
+      printf("no hint: %s\n", ag_errmsg());
+      return;
+    }
+    printf("hint: %s (perfect play, from the solution)\n", move_text(g, m, text, sizeof text));
+    if (v) printf("  %s %s in %d turns with best play\n", ag_game_player_name(g, p), v > 0 ? "win" : "lose", d);
+    else printf("  a draw with best play\n");
+    return;
+  }
+  if (strncmp(params, "random", 6) == 0) params = "ai";
+  memset(&a, 0, sizeof a);
+  a.size = sizeof a;
+  if (ag_ai_analyse(r->st, p, params, &rng, NULL, &a, line, 16, NULL, 0) != AG_OK) {
+    printf("no hint: %s\n", ag_errmsg());
+    return;
+  }
+  printf("hint: %s (by %s)\n", move_text(g, a.best, text, sizeof text), params);
+  if (a.proven)
+    printf("  value for %s: %s, proven, %d plies to the end\n", ag_game_player_name(g, p),
+           a.value > 0.5 ? "a win" : "a loss", a.distance);
+  else
+    printf("  value for %s: %.2f (0 a loss, 0.5 a draw, 1 a win)\n", ag_game_player_name(g, p),
+           a.value);
+  printf("  expected line:");
+  for (i = 0; i < a.line_len && i < 16; i++) printf(" %s", move_text(g, line[i], text, sizeof text));
+  printf("%s\n", a.line_len > 16 ? " ..." : "");
+  printf("  searched %llu steps (iterations or nodes), depth %d, in %.2f s\n",
+         (unsigned long long)a.work, a.depth, (double)a.elapsed_us / 1e6);
 }
 
 static char *trim(char *s)
@@ -462,17 +511,7 @@ static int ask_human(run *r, int p, ag_move *out)
       else if (save_record(r->st, path) == 0) printf("saved the game record to %s\n", path);
       continue;
     }
-    if (strcmp(s, "hint") == 0) {
-      uint64_t rng = r->rng;           /* a copy: asking must not change the game */
-      ag_move h;
-      if (ai_move(r, p, &rng, &h) == AG_OK)
-        printf("hint: the computer player (%s) would play %s\n",
-               r->cfg->sol && ag_state_current_player(r->st) == p ? "perfect" : r->cfg->params[p],
-               move_text(g, h, text, sizeof text));
-      else
-        printf("no hint: %s\n", ag_errmsg());
-      continue;
-    }
+    if (strcmp(s, "hint") == 0) { hint(r, p); continue; }
     if (s[0] == '#') {
       uint64_t i;
       if (cli_parse_u64(s + 1, 1, n, &i) == 0) { *out = r->mv[i - 1]; return ASK_MOVE; }

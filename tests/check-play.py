@@ -3,7 +3,8 @@ pseudo-terminal (Python's pty module): typed notation in all three games (the
 two reported cases included), menu numbers, rejected input, help, hint, undo
 and redo keeping the throws and the replies, save then load giving the same
 position, quit printing the position, --games progress only on a terminal and
-the same results on any -j.  Option errors and exit codes: check-cli.sh."""
+the same results on any -j; and ag-solve stopped by SIGINT.  Option errors
+and exit codes: check-cli.sh."""
 import codecs
 import os
 import pty
@@ -214,10 +215,23 @@ class PlayTest(unittest.TestCase):
                          "--ai", "mcts(iterations=50,rollout=10)")
         m = menu(s.prompt())
         out = s.answer("hint")
-        found = re.search(r"^hint: the computer player \(mcts\(iterations=50,rollout=10\)\) "
-                          r"would play (\S+)$", out, re.M)
+        found = re.search(r"^hint: (\S+) \(by mcts\(iterations=50,rollout=10\)\)\n"
+                          r"  value for hunters: (0\.\d\d|1\.00) \(0 a loss, 0\.5 a draw, 1 a win\)\n"
+                          r"  expected line: (\S+)( \S+)*\n"
+                          r"  searched 50 steps \(iterations or nodes\), depth \d+, in [0-9.]+ s\n", out, re.M)
         self.assertTrue(found, out)
         self.assertIn(found.group(1), m.values())
+        self.assertEqual(found.group(3), found.group(1))
+        # Asking does not change the game: the same seed plays the same reply.
+        self.assertIn("hunters: %s\n" % found.group(1), s.answer(found.group(1)))
+        self.quit(s)
+
+    def test_hint_default_player(self):
+        s = self.session("hare(hunters=10)", "--p0", "human", "--p1", "random",
+                         "--position", "...../...../.XO../XXXXX/XXXX. X - 0")
+        s.prompt()
+        out = s.answer("hint")
+        self.assertRegex(out, r"^hint: \S+ \(by ai\)\n  value for hunters: ")
         self.quit(s)
 
     # ---------------------------------------------------------- undo, redo
@@ -340,6 +354,35 @@ class PlayTest(unittest.TestCase):
         self.assertEqual(code, 0)
         self.assertRegex(rest, r"\r20/20 games, white \d+, black \d+, draws \d+, ETA ")
         self.assertIn("games: 20\n", rest)
+
+
+class SolveInterruptTest(unittest.TestCase):
+    """ag-solve: Ctrl-C (SIGINT) stops a solve through the library's stop flag."""
+
+    def test_sigint_stops_cleanly(self):
+        solve = os.path.join(BUILD, "examples", "ag-solve")
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "never.sol")
+            p = subprocess.Popen([solve, "hare(hunters=10)", "-t", "1", "-o", out],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 # not ignored, even if make runs in the background
+                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+            try:
+                time.sleep(1.5)
+                self.assertIsNone(p.poll(), "the solve ended too soon to be interrupted")
+                p.send_signal(signal.SIGINT)
+                t0 = time.monotonic()
+                stdout, stderr = p.communicate(timeout=TIMEOUT)
+                took = time.monotonic() - t0
+            finally:
+                if p.poll() is None:
+                    p.kill()
+                    p.wait()
+            self.assertEqual(p.returncode, -signal.SIGINT, stderr)
+            self.assertLess(took, 5 * SLOW)
+            self.assertEqual(stdout, "")
+            self.assertRegex(stderr, r"ag-solve: interrupted after [0-9.]+ s; nothing was saved\n$")
+            self.assertFalse(os.path.exists(out))
 
 
 if __name__ == "__main__":
