@@ -540,7 +540,9 @@ AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t
  *  player 0 then one for player 1.
  *  @param st The state.
  *  @param rng The caller's RNG state.
- *  @param max_plies Stop after this many plies (0 = until the game ends).
+ *  @param max_plies Stop after at most this many plies, counted from this state;
+ *         0 (or any count the game cannot reach, up to SIZE_MAX) plays until the
+ *         game ends.
  *  @param plies Receives the number of plies played (may be NULL).
  *  @param winner Receives the winner, or #AG_PLAYER_NONE (may be NULL).
  *  @param reason Receives an AG_END_* reason (may be NULL).
@@ -559,10 +561,12 @@ AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
  *  @return The hash, 0 for NULL. */
 AG_API uint64_t ag_state_hash(const ag_state *st);
 
-/** Whether two states hold the same position (history ignored).
+/** Whether two states hold the same position (history ignored): whether their
+ *  position texts are equal.
  *  @param a One state.
  *  @param b Another state.
- *  @return 1 or 0, #AG_EINVAL or #AG_EMISMATCH. */
+ *  @return 1 or 0, #AG_EINVAL (a NULL state), #AG_EMISMATCH (different games) or
+ *          #AG_ENOMEM (no room to compare the texts). */
 AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
 
 /** One group of like pieces on a node; a node may hold several groups.
@@ -613,10 +617,12 @@ AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
 AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** Sets the position from text and clears the history.  A bad string gives #AG_EPARSE
- *  with the byte offset in the message, and the state is not changed.
+ *  with the byte offset in the message, and the state is not changed.  Every text
+ *  ag_state_to_text() writes reads back to the same position, an ended game included.
  *  @param st The state.
  *  @param text The position text.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+ *  @return #AG_OK, #AG_EINVAL (NULL argument), #AG_EPARSE or #AG_ENOMEM (no room for
+ *          the scratch position; the state is not changed). */
 AG_API int ag_state_set_text(ag_state *st, const char *text);
 
 /** Draws the board as multi-line text for people (its format is not stable).
@@ -637,19 +643,20 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
  *  from, every ply (chance outcomes and both choices of a joint ply included), the
  *  result, and the other tags the state holds.
  *
- *  A record is line-oriented text (written with LF line ends), for example
- *  @verbatim
+ *  A record is line-oriented text (written with LF line ends), for example (the man
+ *  page ancientgames(7) has one record of each game)
+ *  @code
 [Game "hare(hunters=11,first=hunters,chain=1,repetition=3,max_plies=1000)"]
 [Result "*"]
 [Event "club night"]
 
 1. b2-b3
 2. c3-c4
-3. a2-a3
-@endverbatim
+3. a3-a4
+@endcode
  *  Grammar (what ag_state_set_record() reads; this function writes the canonical
  *  form, one tag or ply a line):
- *  @verbatim
+ *  @code
 record   = { tag } { ply }          with blanks and comments anywhere between
 tag      = "[" NAME SPACE+ '"' VALUE '"' "]"       on one line
 NAME     = 1*( letter | digit | "_" )               case-sensitive
@@ -659,18 +666,19 @@ ply      = N "." move [ move ]      N = 1, 2, 3 ... with no gaps;
 move     = the game's move text (ag_move_to_text()), no blanks inside
 blank    = space, tab, CR, LF, FF, VT           (CRLF line ends are read as LF)
 comment  = ";" up to the end of the line  |  "{" up to the next "}"
-@endverbatim
+@endcode
  *  The tags the library writes:
- *  - [Game "SPEC"]: required; the game's spec, compared in canonical form
+ *  - [Game &quot;SPEC&quot;]: required; the game's spec, compared in canonical form
  *    (ag_game_spec()), so "hare" reads as the default hare game;
- *  - [Start "TEXT"]: the position text the history starts from
+ *  - [Start &quot;TEXT&quot;]: the position text the history starts from
  *    (ag_state_start_text()); written only when it differs from the game's initial
  *    position, read as the initial position when absent;
- *  - [Result "R"]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
+ *  - [Result &quot;R&quot;]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
  *    "*" (going on); always written; optional on reading, but when present it must
  *    be the result the plies reach (so a record cut short is noticed);
- *  - [Termination "REASON"]: ag_end_reason_name() of the end reason; written when
+ *  - [Termination &quot;REASON&quot;]: ag_end_reason_name() of the end reason; written when
  *    the game is over, checked like Result.
+ *
  *  Every other tag is the program's: a record's other tags are kept by the state
  *  (see ag_state_set_tag()) and written back, in their order, after the library's.
  *  A tag name appears at most once.  Plies come after the last tag; the numbers
@@ -822,11 +830,14 @@ AG_API void ag_solution_free(ag_solution *sol);
 AG_API int ag_solution_save(const ag_solution *sol, const char *path);
 
 /** Reads a solution written by ag_solution_save().  A file that is not a solution, of
- *  another format version, truncated or damaged (checksum) gives #AG_EPARSE with a
- *  message saying which.
+ *  another format version, of a variant ag_solution_solve() never writes (the hare
+ *  winning at other than 9 hunters, more than 12 hunters), truncated or damaged
+ *  (checksum) gives #AG_EPARSE with a message saying which.
  *  @param path The file name.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot read). */
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot open or read
+ *          the file, a directory for example; the message gives the system's
+ *          error). */
 AG_API int ag_solution_load(const char *path, ag_solution **out);
 
 /** The rules variant a solution answers.
@@ -844,8 +855,10 @@ AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunt
  *         (may be NULL).
  *  @param distance Receives the number of turns to the end with best play, 0 for a
  *         draw (may be NULL).
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH (other game or `chain`), #AG_EPHASE (the
- *          game is over) or #AG_ENOTFOUND (more hunters than solved). */
+ *  @return #AG_OK, #AG_EINVAL (NULL argument, not a hare game), #AG_EMISMATCH (the
+ *          game's `chain` is not the solution's, or a solution of a reduced variant),
+ *          #AG_EPHASE (the game is over), #AG_ENOTFOUND (more hunters than solved) or
+ *          #AG_ERROR (a position without a hare: never seen). */
 AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
                              int *value, int *distance);
 
@@ -1074,6 +1087,99 @@ typedef struct ag_analysis {
 AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uint64_t *rng,
                          const ag_control *ctl, ag_analysis *out, ag_move *line,
                          size_t line_cap, ag_move_stat *moves, size_t moves_cap);
+
+/** @} */
+
+/** @defgroup ancientgames_tensors Actions and observations for learning programs
+ *  @brief A dense action index and a fixed-shape observation tensor per game.
+ *
+ *  Conventions follow OpenSpiel's: a game has a fixed number of distinct actions
+ *  (0 .. ag_game_num_actions() - 1), chance outcomes and simultaneous choices
+ *  included, so a learning program can use fixed-size policy vectors and legal
+ *  action masks; and a position is encoded as a fixed-shape tensor of floats
+ *  (ag_game_observation_shape()) that ag_state_observation() fills.
+ *
+ *  The actions of a game are exactly the moves that ag_move_info() accepts for it,
+ *  numbered in ascending order of their ag_move value: the mapping depends only on
+ *  the game's spec, never on a position, and action a < action b whenever move a <
+ *  move b, so a legal list (ascending) maps to ascending actions.
+ *
+ *  The observation has `planes` x `nodes` floats, plane-major: value
+ *  [plane * nodes + node].  Its planes, in this order:
+ *  - for each piece kind the game uses (AG_PIECE_*, in the order the game's page
+ *    gives) and each player 0 and 1: how many pieces of that kind and owner stand
+ *    on the node (ag_state_piece());
+ *  - four constant planes (one value on every node) that are 1.0 or 0.0: "player 0
+ *    to move", "player 1 to move", "a chance node", "a simultaneous node" (all four
+ *    0.0 when the game is over);
+ *  - one constant plane per counter the game's page lists (ag_state_info() keys
+ *    with their index, e.g. the score of each player), holding the counter's value;
+ *  - the game's own constant planes, where the pieces and counters leave a part of
+ *    the position unsaid (named in the game's page).
+ *  Every plane has a name (ag_game_observation_plane()).  Two positions of a game
+ *  with different position text, apart from move clocks that no rule reads, have
+ *  different observations.  The observation is the same for both players (the
+ *  games have perfect information).
+ *  @{ */
+
+/** The number of distinct actions of a game.
+ *  @param g The game.
+ *  @return The number of actions (at least 1), or 0 when g is NULL. */
+AG_API size_t ag_game_num_actions(const ag_game *g);
+
+/** The move of an action.
+ *  @param g The game.
+ *  @param action An action, 0 .. ag_game_num_actions() - 1.
+ *  @param out Receives the move.
+ *  @return #AG_OK, or #AG_EINVAL (g or out NULL, or action out of range). */
+AG_API int ag_game_action_move(const ag_game *g, size_t action, ag_move *out);
+
+/** The action of a move.
+ *  @param g The game.
+ *  @param m A move of the game (one that ag_move_info() accepts).
+ *  @param out Receives the action.
+ *  @return #AG_OK, or #AG_EINVAL (g or out NULL, or m not a move of this game). */
+AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out);
+
+/** The shape of the game's observation tensor.
+ *  @param g The game.
+ *  @param planes Receives the number of planes (may be NULL).
+ *  @param nodes Receives the number of values per plane: ag_game_num_nodes()
+ *         (may be NULL).
+ *  @return #AG_OK or #AG_EINVAL (g NULL). */
+AG_API int ag_game_observation_shape(const ag_game *g, size_t *planes, size_t *nodes);
+
+/** The name of an observation plane, e.g. "hunter/0" (the hunters' pieces),
+ *  "to_move/1", "info:score/0" or "hare:chain"; stable for a game and spec.
+ *  @param g The game.
+ *  @param plane The plane, 0 .. planes - 1.
+ *  @return A string that lives as long as the library, or NULL when g is NULL or the
+ *          plane is out of range. */
+AG_API const char *ag_game_observation_plane(const ag_game *g, size_t plane);
+
+/** Writes the observation tensor of a state (see the group's description).
+ *  @param st The state (not changed).
+ *  @param buf Receives planes x nodes floats; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size in floats.
+ *  @param len Receives the number of floats the tensor has (may be NULL), also on
+ *         #AG_EBUFS.
+ *  @return #AG_OK, #AG_EINVAL (st NULL, or buf NULL with cap > 0) or #AG_EBUFS
+ *          (cap too small; nothing written). */
+AG_API int ag_state_observation(const ag_state *st, float *buf, size_t cap, size_t *len);
+
+/** Writes the legal action mask of a player: mask[a] = 1 when the move of action a
+ *  is one of ag_state_legal_moves(st, player), else 0.  At a chance node, with
+ *  player #AG_PLAYER_CHANCE, the mask marks the chance outcomes.
+ *  @param st The state (not changed).
+ *  @param player 0, 1 or #AG_PLAYER_CHANCE.
+ *  @param mask Receives ag_game_num_actions() bytes; NULL with cap 0 asks for the
+ *         size.
+ *  @param cap The mask's size in bytes.
+ *  @param len Receives ag_game_num_actions() (may be NULL), also on #AG_EBUFS.
+ *  @return #AG_OK, #AG_EINVAL (st NULL, player out of range, or mask NULL with cap >
+ *          0) or #AG_EBUFS (cap too small; nothing written). */
+AG_API int ag_state_action_mask(const ag_state *st, int player, unsigned char *mask,
+                                size_t cap, size_t *len);
 
 /** @} */
 

@@ -139,15 +139,6 @@ static int hare_spread(const hare_tables *k, int h, uint32_t hunters)
   return n;
 }
 
-/* The hunters' rows added up (row 0 is the hunters' home row): how far
- * the hunters have pushed their wall towards the hare's side. */
-static int hunter_rows(uint32_t hunters)
-{
-  int n = 0;
-  for (; hunters; hunters &= hunters - 1) n += lowest_bit(hunters) / 5;
-  return n;
-}
-
 /* ------------------------------------------------------------------ alpha-beta */
 
 /* Iterative-deepening minimax with alpha-beta pruning and a transposition
@@ -200,7 +191,6 @@ typedef struct ab_search {
   uint64_t seen[AB_SEEN_SIZE];             /* hashes of the game's positions since its
                                               last capture (open addressing, 0 = empty) */
   uint64_t path[AB_MAX_DEPTH + 2];         /* hashes of the positions of the search path */
-  int advance;                             /* weight of hunter_rows */
 } ab_search;
 
 /* Whether the game already went through the position of hash key. */
@@ -244,7 +234,7 @@ static int hare_eval(const ab_search *s, const hare_pos *b)
   jumps = hare_jumps(k, h, b->hunters);
   v = EVAL_BASE - EVAL_TAKEN * taken - EVAL_ROOM * hare_room(k, h, b->hunters) -
       EVAL_STEP * popcount32(k->board.neighbours[h] & ALL_POINTS & ~b->hunters) -
-      EVAL_SPREAD * hare_spread(k, h, b->hunters) + s->advance * hunter_rows(b->hunters);
+      EVAL_SPREAD * hare_spread(k, h, b->hunters);
   if (jumps)
     v -= ag_state_current_player(s->st) == 1 ? EVAL_CAPTURE_NOW
                                              : jumps > 1 ? EVAL_THREATS : EVAL_THREAT;
@@ -394,7 +384,6 @@ static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, ha
   if (rc != AG_OK) return rc;
   s->draw = (int)(p->contempt * 1000) * (player == 0 ? -1 : 1);
   s->budget = p->nodes;
-  s->advance = getenv("AG_EVAL_ADVANCE") ? atoi(getenv("AG_EVAL_ADVANCE")) : 0;
   *board = hare_pos_read(st);
   s->hunters0 = popcount32(board->hunters);
   s->taken0 = captured(st, 1);
