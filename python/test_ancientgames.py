@@ -944,6 +944,26 @@ class PythonObjectTest(unittest.TestCase):
                 self.assertIsInstance(piece.kind, ag.PieceKind)
 
 
+class PackagingTest(unittest.TestCase):
+    def test_pyproject_version_is_the_library_version(self):
+        top = os.environ.get("top_srcdir") or os.path.join(os.path.dirname(
+            os.path.abspath(__file__)), os.pardir)
+        texts = []
+        for path in (os.path.join(top, "python", "pyproject.toml"),
+                     os.path.join(top, "pyproject.toml")):
+            with open(path, encoding="utf-8") as f:
+                texts.append(f.read())
+        self.assertEqual(texts[0], texts[1], "the two pyproject.toml files differ")
+        version = re.search(r'^version = "([^"]+)"$', texts[0], re.M).group(1)
+        self.assertEqual(version, ag.version_string())
+
+    def test_typed_package(self):
+        here = os.path.dirname(os.path.abspath(ag.__file__))
+        self.assertTrue(os.path.exists(os.path.join(here, "py.typed")))
+        for name in ag.__all__:
+            self.assertTrue(hasattr(ag, name), name)
+
+
 class SvgTest(unittest.TestCase):
     def check_svg(self, st):
         import xml.etree.ElementTree as ET
