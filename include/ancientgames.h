@@ -143,10 +143,12 @@ typedef enum ag_info {
  *  @{ */
 
 /** The version of the loaded library as #AG_VERSION_NUMBER computes it.
+ *  @manname{the version of the loaded library}
  *  @return (major << 16) | (minor << 8) | patch. */
 AG_API unsigned ag_version(void);
 
 /** The version of the loaded library as text.
+ *  @manpage{ag_version}
  *  @return A static string such as "0.1.0". */
 AG_API const char *ag_version_string(void);
 
@@ -163,12 +165,14 @@ AG_API const char *ag_errmsg(void);
 /** One step of SplitMix64: state += 0x9E3779B97F4A7C15, then the output is
  *  z = state; z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
  *  z ^ (z >> 31).
+ *  @manname{the deterministic random number generator (SplitMix64)}
  *  @param state The caller's RNG state, advanced by one step; must not be NULL.
  *  @return The next 64-bit output (0 when state is NULL). */
 AG_API uint64_t ag_rng_next(uint64_t *state);
 
 /** An unbiased draw in [0, bound): draws ag_rng_next() until r >= (-bound) % bound,
  *  then returns r % bound.
+ *  @manpage{ag_rng_next}
  *  @param state The caller's RNG state; must not be NULL.
  *  @param bound The exclusive upper bound; 0 or 1 give 0 without drawing.
  *  @return A value in [0, bound). */
@@ -181,10 +185,12 @@ AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
  *  @{ */
 
 /** The number of built-in games.
+ *  @manname{list the built-in games}
  *  @return The count (3 in this release). */
 AG_API size_t ag_game_count(void);
 
 /** The short name of a built-in game.
+ *  @manpage{ag_game_count}
  *  @param i Index, 0 .. ag_game_count()-1.
  *  @return A static string such as "hare", or NULL past the end. */
 AG_API const char *ag_game_name_at(size_t i);
@@ -197,12 +203,14 @@ AG_API const char *ag_game_name_at(size_t i);
 
 /** Creates a game from a spec "name" or "name(key=value,...)", e.g. "hare(hunters=11)".
  *  Unknown games and options give #AG_ENOTFOUND; bad values or syntax give #AG_EPARSE.
+ *  @manname{create or free a game}
  *  @param spec The spec string.
  *  @param out Receives the new game (NULL on failure).
  *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND or #AG_ENOMEM. */
 AG_API int ag_game_new(const char *spec, ag_game **out);
 
 /** Frees a game.  Free its states first.
+ *  @manpage{ag_game_new}
  *  @param g The game; NULL does nothing. */
 AG_API void ag_game_free(ag_game *g);
 
@@ -246,11 +254,13 @@ AG_API size_t ag_game_limit(const ag_game *g, ag_limit which);
  *  @{ */
 
 /** The number of nodes: board points, reserves, prisons and goals.
+ *  @manpage{ag_game_node}
  *  @param g The game.
  *  @return The count, or #AG_EINVAL. */
 AG_API int ag_game_num_nodes(const ag_game *g);
 
 /** One node's drawing coordinates and kind.
+ *  @manname{the nodes of the board: points and reserves and their names}
  *  @param g The game.
  *  @param node Node index, 0 .. ag_game_num_nodes()-1.
  *  @param x Receives the x coordinate (may be NULL).
@@ -260,12 +270,14 @@ AG_API int ag_game_num_nodes(const ag_game *g);
 AG_API int ag_game_node(const ag_game *g, int node, int *x, int *y, int *kind);
 
 /** One node's name, as used in move and position text.
+ *  @manpage{ag_game_node}
  *  @param g The game.
  *  @param node Node index.
  *  @return A string such as "c3", or NULL when out of range. */
 AG_API const char *ag_game_node_name(const ag_game *g, int node);
 
 /** Finds a node by name (case-insensitive).
+ *  @manpage{ag_game_node}
  *  @param g The game.
  *  @param name The name.
  *  @param node Receives the index.
@@ -273,11 +285,13 @@ AG_API const char *ag_game_node_name(const ag_game *g, int node);
 AG_API int ag_game_node_find(const ag_game *g, const char *name, int *node);
 
 /** The number of drawn edges.
+ *  @manpage{ag_game_edge}
  *  @param g The game.
  *  @return The count, or #AG_EINVAL. */
 AG_API int ag_game_num_edges(const ag_game *g);
 
 /** One edge.
+ *  @manname{the edges of the board}
  *  @param g The game.
  *  @param edge Edge index, 0 .. ag_game_num_edges()-1.
  *  @param a Receives the first node (may be NULL).
@@ -299,6 +313,7 @@ AG_API void ag_game_extent(const ag_game *g, int *width, int *height);
  *  @{ */
 
 /** Writes a move's text ("c3xe5", "pass", "2+3", "3/7", ...).
+ *  @manname{convert a move to or from text}
  *  @param g The game.
  *  @param m The move.
  *  @param buf The buffer; NULL with cap 0 asks for the size.
@@ -308,6 +323,7 @@ AG_API void ag_game_extent(const ag_game *g, int *width, int *height);
 AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, size_t *len);
 
 /** Parses a move's text.
+ *  @manpage{ag_move_to_text}
  *  @param g The game.
  *  @param text The text.
  *  @param out Receives the move.
@@ -330,33 +346,39 @@ AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *
  *  @{ */
 
 /** Creates a state at the game's initial position.
+ *  @manname{create or free a state}
  *  @param g The game; it must outlive the state.
  *  @param out Receives the state.
  *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
 AG_API int ag_state_new(const ag_game *g, ag_state **out);
 
 /** Frees a state.
+ *  @manpage{ag_state_new}
  *  @param st The state; NULL does nothing. */
 AG_API void ag_state_free(ag_state *st);
 
 /** Creates a deep copy, history included.
+ *  @manname{copy a state}
  *  @param st The state to copy.
  *  @param out Receives the copy.
  *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
 AG_API int ag_state_clone(const ag_state *st, ag_state **out);
 
 /** Copies src into dst (same game); allocates only when dst's history is too small.
+ *  @manpage{ag_state_clone}
  *  @param dst The destination.
  *  @param src The source.
  *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH or #AG_ENOMEM. */
 AG_API int ag_state_copy(ag_state *dst, const ag_state *src);
 
 /** Returns to the initial position and clears the history, keeping its capacity.
+ *  @manname{return to the initial position}
  *  @param st The state; NULL does nothing. */
 AG_API void ag_state_reset(ag_state *st);
 
 /** Reserves undo history for @p plies plies in all (counted from the start, not
  *  from the current ply), so that no apply up to that ply allocates.
+ *  @manname{reserve undo history so that applying moves does not allocate}
  *  @param st The state.
  *  @param plies The number of plies of history to hold.
  *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
@@ -410,6 +432,7 @@ AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m);
 
 /** Lists the outcomes of a chance node with exact integer weights, ascending.
  *  The probability of moves[i] is weights[i] / *total.
+ *  @manname{the outcomes of a chance node and a weighted draw among them}
  *  @param st The state.
  *  @param moves The outcome buffer (may be NULL with cap 0).
  *  @param weights The weight buffer, same capacity (may be NULL with cap 0).
@@ -422,6 +445,7 @@ AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t
 
 /** Draws a chance outcome: r = ag_rng_below(rng, total), then the first outcome in
  *  ascending order whose running weight exceeds r.  The state is not changed.
+ *  @manpage{ag_state_chance_outcomes}
  *  @param st The state.
  *  @param rng The caller's RNG state.
  *  @param out Receives the outcome.
@@ -430,6 +454,7 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
 
 /** Applies one move (or chance outcome) as one ply.  On any error the state is left
  *  exactly as it was.
+ *  @manname{apply a move or a joint move as one ply}
  *  @param st The state.
  *  @param m The move.
  *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE (simultaneous or terminal node)
@@ -437,6 +462,7 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
 AG_API int ag_state_apply(ag_state *st, ag_move m);
 
 /** Applies one choice per player at a simultaneous node as one ply.
+ *  @manpage{ag_state_apply}
  *  @param st The state.
  *  @param moves moves[p] is player p's choice.
  *  @param n Must equal the number of players.
@@ -528,6 +554,7 @@ AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
  *  @{ */
 
 /** Writes the canonical one-line position text.
+ *  @manname{write or read the position text}
  *  @param st The state.
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
@@ -537,6 +564,7 @@ AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *l
 
 /** Sets the position from text and clears the history.  A bad string gives #AG_EPARSE
  *  with the byte offset in the message, and the state is not changed.
+ *  @manpage{ag_state_to_text}
  *  @param st The state.
  *  @param text The position text.
  *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
@@ -582,6 +610,7 @@ typedef void (*ag_progress_fn)(void *user, int hunters, int level,
 /** Solves the rules variant of a "hare" game: every position with 10 up to the game's
  *  `hunters` hunters.  The 12-hunter variant needs about 360 MB for the result and
  *  140 MB more while it runs.
+ *  @manname{solve the hare hunt by retrograde analysis or free a solution}
  *  @param g A game named "hare".
  *  @param threads Worker threads; 0 or less means one per online CPU.
  *  @param progress Called after each step (may be NULL).
@@ -592,10 +621,12 @@ AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progr
                              void *user, ag_solution **out);
 
 /** Frees a solution.
+ *  @manpage{ag_solution_solve}
  *  @param sol The solution; NULL does nothing. */
 AG_API void ag_solution_free(ag_solution *sol);
 
 /** Writes a solution to a file: a versioned header, the tables and a checksum.
+ *  @manname{write or read a solution file}
  *  @param sol The solution.
  *  @param path The file name.
  *  @return #AG_OK, #AG_EINVAL or #AG_ERROR (the message names the system error). */
@@ -604,6 +635,7 @@ AG_API int ag_solution_save(const ag_solution *sol, const char *path);
 /** Reads a solution written by ag_solution_save().  A file that is not a solution, of
  *  another format version, truncated or damaged (checksum) gives #AG_EPARSE with a
  *  message saying which.
+ *  @manpage{ag_solution_save}
  *  @param path The file name.
  *  @param out Receives the solution (NULL on failure).
  *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot read). */
@@ -697,6 +729,7 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
 /** Chooses the move of the player to act.  At a chance node this draws an outcome as
  *  ag_state_sample_chance() does.  With "mcts" params a hare-hunt state is searched
  *  with alpha-beta and the board evaluation described above, other games with UCT.
+ *  @manname{choose a move with a computer player}
  *  @param st The state (not changed).
  *  @param params The player, e.g. "random" or "mcts(iterations=500)".
  *  @param rng The caller's RNG state.
@@ -709,6 +742,7 @@ AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
 
 /** Chooses one player's move: at a decision node the player must be the one to act; at
  *  a simultaneous node it is that player's part of the joint move.
+ *  @manpage{ag_ai_choose}
  *  @param st The state (not changed).
  *  @param player 0 or 1.
  *  @param params The player, as for ag_ai_choose().
@@ -721,6 +755,7 @@ AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *param
 
 /** Chooses both parts of a simultaneous move with one search, ready for
  *  ag_state_apply_joint().
+ *  @manpage{ag_ai_choose}
  *  @param st The state (not changed), at a simultaneous node.
  *  @param params The player, as for ag_ai_choose().
  *  @param rng The caller's RNG state.
