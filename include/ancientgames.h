@@ -206,7 +206,10 @@ AG_API const char *ag_game_name_at(size_t i);
  *  @manname{create or free a game}
  *  @param spec The spec string.
  *  @param out Receives the new game (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND or #AG_ENOMEM. */
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND or #AG_ENOMEM.
+ *  @par Example
+ *  @include ag_game_new.c
+ */
 AG_API int ag_game_new(const char *spec, ag_game **out);
 
 /** Frees a game.  Free its states first.
@@ -349,7 +352,10 @@ AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *
  *  @manname{create or free a state}
  *  @param g The game; it must outlive the state.
  *  @param out Receives the state.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+ *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM.
+ *  @par Example
+ *  @include ag_state_new.c
+ */
 AG_API int ag_state_new(const ag_game *g, ag_state **out);
 
 /** Frees a state.
@@ -419,7 +425,10 @@ AG_API size_t ag_state_ply(const ag_state *st);
  *  @param buf The buffer; NULL with cap 0 asks for the count.
  *  @param cap The buffer's capacity in moves.
  *  @param n Receives the number of moves.
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS.
+ *  @par Example
+ *  @include ag_state_legal_moves.c
+ */
 AG_API int ag_state_legal_moves(const ag_state *st, int player,
                                 ag_move *buf, size_t cap, size_t *n);
 
@@ -439,7 +448,10 @@ AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m);
  *  @param cap The capacity of both buffers.
  *  @param n Receives the number of outcomes.
  *  @param total Receives the sum of the weights (may be NULL).
- *  @return #AG_OK, #AG_EINVAL, #AG_EBUFS or #AG_EPHASE (not a chance node). */
+ *  @return #AG_OK, #AG_EINVAL, #AG_EBUFS or #AG_EPHASE (not a chance node).
+ *  @par Example
+ *  @include ag_state_chance_outcomes.c
+ */
 AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t *weights,
                                     size_t cap, size_t *n, uint32_t *total);
 
@@ -458,7 +470,10 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
  *  @param st The state.
  *  @param m The move.
  *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE (simultaneous or terminal node)
- *          or #AG_ENOMEM. */
+ *          or #AG_ENOMEM.
+ *  @par Example
+ *  @include ag_state_apply.c
+ */
 AG_API int ag_state_apply(ag_state *st, ag_move m);
 
 /** Applies one choice per player at a simultaneous node as one ply.
@@ -559,7 +574,10 @@ AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS.
+ *  @par Example
+ *  @include ag_state_to_text.c
+ */
 AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** Sets the position from text and clears the history.  A bad string gives #AG_EPARSE
@@ -616,7 +634,10 @@ typedef void (*ag_progress_fn)(void *user, int hunters, int level,
  *  @param progress Called after each step (may be NULL).
  *  @param user Passed to progress.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL (not a hare game), #AG_ENOMEM or #AG_ERROR. */
+ *  @return #AG_OK, #AG_EINVAL (not a hare game), #AG_ENOMEM or #AG_ERROR.
+ *  @par Example
+ *  @include ag_solution_solve.c
+ */
 AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progress,
                              void *user, ag_solution **out);
 
@@ -736,7 +757,10 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *  @param out Receives the move.
  *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE or #AG_ENOTFOUND (bad params),
  *          #AG_EPHASE (terminal or simultaneous node: use ag_ai_choose_player()) or
- *          #AG_ENOMEM. */
+ *          #AG_ENOMEM.
+ *  @par Example
+ *  @include ag_ai_choose.c
+ */
 AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
                         ag_move *out);
 
