@@ -39,7 +39,7 @@ extern "C" {
 #define AG_VERSION_NUMBER ((AG_VERSION_MAJOR << 16) | (AG_VERSION_MINOR << 8) | AG_VERSION_PATCH)
 
 #define AG_OK          0    /**< Success. */
-#define AG_ERROR     (-1)   /**< Unexpected internal failure. */
+#define AG_ERROR     (-1)   /**< A file could not be read or written, or an internal failure. */
 #define AG_ENOMEM    (-2)   /**< Out of memory. */
 #define AG_EINVAL    (-3)   /**< NULL or out-of-range argument. */
 #define AG_EBUFS     (-4)   /**< Buffer too small; the size needed was stored. */
@@ -206,7 +206,15 @@ AG_API const char *ag_game_name_at(size_t i);
  *  @manname{create or free a game}
  *  @param spec The spec string.
  *  @param out Receives the new game (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND or #AG_ENOMEM.
+ *  @return #AG_OK, and *out holds the new game; on failure a negative code and *out is
+ *          NULL.
+ *  @retval AG_EINVAL spec or out is NULL.
+ *  @retval AG_EPARSE the spec is malformed (no name, a missing "=", "," or ")", text after
+ *          ")", an option given twice) or an option has a value it does not
+ *          allow; the message names the byte offset and the allowed values.
+ *  @retval AG_ENOTFOUND the game or one of its options does not exist; the message lists
+ *          the options.
+ *  @retval AG_ENOMEM memory for the game ran out.
  *  @par Example
  *  @include ag_game_new.c
  */
@@ -235,7 +243,8 @@ AG_API unsigned ag_game_flags(const ag_game *g);
 
 /** The number of players.
  *  @param g The game.
- *  @return 2, or #AG_EINVAL when g is NULL. */
+ *  @return 2, or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_num_players(const ag_game *g);
 
 /** The name of a player.
@@ -259,7 +268,8 @@ AG_API size_t ag_game_limit(const ag_game *g, ag_limit which);
 /** The number of nodes: board points, reserves, prisons and goals.
  *  @manpage{ag_game_node}
  *  @param g The game.
- *  @return The count, or #AG_EINVAL. */
+ *  @return The number of nodes, or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_num_nodes(const ag_game *g);
 
 /** One node's drawing coordinates and kind.
@@ -269,7 +279,8 @@ AG_API int ag_game_num_nodes(const ag_game *g);
  *  @param x Receives the x coordinate (may be NULL).
  *  @param y Receives the y coordinate, growing upwards (may be NULL).
  *  @param kind Receives an AG_NODE_* kind (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g is NULL, or node is not in 0 .. ag_game_num_nodes()-1. */
 AG_API int ag_game_node(const ag_game *g, int node, int *x, int *y, int *kind);
 
 /** One node's name, as used in move and position text.
@@ -284,13 +295,16 @@ AG_API const char *ag_game_node_name(const ag_game *g, int node);
  *  @param g The game.
  *  @param name The name.
  *  @param node Receives the index.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND. */
+ *  @return #AG_OK and *node set, or a negative code.
+ *  @retval AG_EINVAL g, name or node is NULL.
+ *  @retval AG_ENOTFOUND no node of the game has that name. */
 AG_API int ag_game_node_find(const ag_game *g, const char *name, int *node);
 
 /** The number of drawn edges.
  *  @manpage{ag_game_edge}
  *  @param g The game.
- *  @return The count, or #AG_EINVAL. */
+ *  @return The number of edges, or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_num_edges(const ag_game *g);
 
 /** One edge.
@@ -300,7 +314,8 @@ AG_API int ag_game_num_edges(const ag_game *g);
  *  @param a Receives the first node (may be NULL).
  *  @param b Receives the second node (may be NULL).
  *  @param kind Receives an AG_EDGE_* kind (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g is NULL, or edge is not in 0 .. ag_game_num_edges()-1. */
 AG_API int ag_game_edge(const ag_game *g, int edge, int *a, int *b, int *kind);
 
 /** The box that holds every node: 0 <= x <= width, 0 <= y <= height.
@@ -322,7 +337,11 @@ AG_API void ag_game_extent(const ag_game *g, int *width, int *height);
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size in bytes.
  *  @param len Receives the text length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EBUFS, #AG_EINVAL (not a move of this game). */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL g is NULL, buf is NULL with a non-zero cap, or m is not a move of this
+ *          game (for example #AG_MOVE_NONE).
+ *  @retval AG_EBUFS the text and its NUL do not fit in cap bytes: *len receives the length,
+ *          and buf holds as much as fits, NUL-terminated (nothing when cap is 0). */
 AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, size_t *len);
 
 /** Parses a move's text.
@@ -330,7 +349,10 @@ AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, s
  *  @param g The game.
  *  @param text The text.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL g, text or out is NULL.
+ *  @retval AG_EPARSE the text is not a move of this game; the message names the byte
+ *          offset. */
 AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out);
 
 /** Decodes a move.
@@ -339,7 +361,8 @@ AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out);
  *  @param kind Receives an AG_MOVE_* kind (may be NULL).
  *  @param from Receives the origin node or -1 (may be NULL).
  *  @param to Receives the destination node or -1 (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g is NULL or m is not a move of this game. */
 AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to);
 
 /** @} */
@@ -352,7 +375,10 @@ AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *
  *  @manname{create or free a state}
  *  @param g The game; it must outlive the state.
  *  @param out Receives the state.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM.
+ *  @return #AG_OK and *out holds the new state; on failure a negative code and *out is
+ *          NULL.
+ *  @retval AG_EINVAL g or out is NULL.
+ *  @retval AG_ENOMEM memory for the state or its first undo history ran out.
  *  @par Example
  *  @include ag_state_new.c
  */
@@ -367,14 +393,20 @@ AG_API void ag_state_free(ag_state *st);
  *  @manname{copy a state}
  *  @param st The state to copy.
  *  @param out Receives the copy.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+ *  @return #AG_OK and *out holds the copy; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL st or out is NULL.
+ *  @retval AG_ENOMEM memory for the copy ran out. */
 AG_API int ag_state_clone(const ag_state *st, ag_state **out);
 
 /** Copies src into dst (same game); allocates only when dst's history is too small.
  *  @manpage{ag_state_clone}
  *  @param dst The destination.
  *  @param src The source.
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and dst unchanged.
+ *  @retval AG_EINVAL dst or src is NULL.
+ *  @retval AG_EMISMATCH dst and src are states of different games (different canonical
+ *          specs).
+ *  @retval AG_ENOMEM dst's history had to grow and memory ran out. */
 AG_API int ag_state_copy(ag_state *dst, const ag_state *src);
 
 /** Returns to the initial position and clears the history, keeping its capacity.
@@ -387,7 +419,10 @@ AG_API void ag_state_reset(ag_state *st);
  *  @manname{reserve undo history so that applying moves does not allocate}
  *  @param st The state.
  *  @param plies The number of plies of history to hold.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and the state unchanged.
+ *  @retval AG_EINVAL st is NULL.
+ *  @retval AG_ENOMEM the history cannot grow that much (memory ran out, or plies times the
+ *          entry size does not fit in a size_t). */
 AG_API int ag_state_reserve(ag_state *st, size_t plies);
 
 /** The game of a state.
@@ -403,13 +438,16 @@ AG_API const ag_game *ag_state_game(const ag_state *st);
 
 /** Who acts now.
  *  @param st The state.
- *  @return 0 or 1, #AG_PLAYER_CHANCE, #AG_PLAYER_SIMULTANEOUS, #AG_PLAYER_TERMINAL,
- *          or #AG_EINVAL. */
+ *  @return 0 or 1 (that player decides), #AG_PLAYER_CHANCE, #AG_PLAYER_SIMULTANEOUS or
+ *          #AG_PLAYER_TERMINAL; or a negative code.
+ *  @retval AG_EINVAL st is NULL (-3, which is also #AG_PLAYER_NONE: a state never returns
+ *          that). */
 AG_API int ag_state_current_player(const ag_state *st);
 
 /** Whether the game is over.
  *  @param st The state.
- *  @return 1 or 0, or #AG_EINVAL. */
+ *  @return 1 when the game is over, 0 when not, or a negative code.
+ *  @retval AG_EINVAL st is NULL. */
 AG_API int ag_state_is_terminal(const ag_state *st);
 
 /** The number of plies in the history (since creation, reset or ag_state_set_text()).
@@ -425,7 +463,11 @@ AG_API size_t ag_state_ply(const ag_state *st);
  *  @param buf The buffer; NULL with cap 0 asks for the count.
  *  @param cap The buffer's capacity in moves.
  *  @param n Receives the number of moves.
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS.
+ *  @return #AG_OK and *n set, or a negative code.
+ *  @retval AG_EINVAL st or n is NULL, buf is NULL with a non-zero cap, or player is neither
+ *          0, 1 nor #AG_PLAYER_CHANCE.
+ *  @retval AG_EBUFS more than cap moves: *n receives the count and nothing is copied (so
+ *          buf NULL with cap 0 asks for the count).
  *  @par Example
  *  @include ag_state_legal_moves.c
  */
@@ -436,7 +478,8 @@ AG_API int ag_state_legal_moves(const ag_state *st, int player,
  *  @param st The state.
  *  @param player The player.
  *  @param m The move.
- *  @return 1 or 0, or #AG_EINVAL. */
+ *  @return 1 when m is legal for player now, 0 when not, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or player is neither 0, 1 nor #AG_PLAYER_CHANCE. */
 AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m);
 
 /** Lists the outcomes of a chance node with exact integer weights, ascending.
@@ -448,7 +491,10 @@ AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m);
  *  @param cap The capacity of both buffers.
  *  @param n Receives the number of outcomes.
  *  @param total Receives the sum of the weights (may be NULL).
- *  @return #AG_OK, #AG_EINVAL, #AG_EBUFS or #AG_EPHASE (not a chance node).
+ *  @return #AG_OK and *n (and *total) set, or a negative code.
+ *  @retval AG_EINVAL st or n is NULL, or moves or weights is NULL with a non-zero cap.
+ *  @retval AG_EPHASE the state is not at a chance node.
+ *  @retval AG_EBUFS more than cap outcomes: *n and *total are set and nothing is copied.
  *  @par Example
  *  @include ag_state_chance_outcomes.c
  */
@@ -461,7 +507,9 @@ AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t
  *  @param st The state.
  *  @param rng The caller's RNG state.
  *  @param out Receives the outcome.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPHASE. */
+ *  @return #AG_OK and *out set, or a negative code and *rng unchanged.
+ *  @retval AG_EINVAL st, rng or out is NULL.
+ *  @retval AG_EPHASE the state is not at a chance node. */
 AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *out);
 
 /** Applies one move (or chance outcome) as one ply.  On any error the state is left
@@ -469,8 +517,14 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
  *  @manname{apply a move or a joint move as one ply}
  *  @param st The state.
  *  @param m The move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE (simultaneous or terminal node)
- *          or #AG_ENOMEM.
+ *  @return #AG_OK, or a negative code and the state exactly as it was.
+ *  @retval AG_EINVAL st is NULL.
+ *  @retval AG_EPHASE the game is over, or both players choose now (a simultaneous node: use
+ *          ag_state_apply_joint()).
+ *  @retval AG_EILLEGAL m is not among the legal moves (or chance outcomes) of the state;
+ *          the message quotes the move.
+ *  @retval AG_ENOMEM the undo history had to grow and memory ran out (see
+ *          ag_state_reserve()).
  *  @par Example
  *  @include ag_state_apply.c
  */
@@ -481,12 +535,20 @@ AG_API int ag_state_apply(ag_state *st, ag_move m);
  *  @param st The state.
  *  @param moves moves[p] is player p's choice.
  *  @param n Must equal the number of players.
- *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and the state exactly as it was.
+ *  @retval AG_EINVAL st or moves is NULL, or n is not 2.
+ *  @retval AG_EPHASE the state is not at a simultaneous node (use ag_state_apply()).
+ *  @retval AG_EILLEGAL moves[p] is not one of player p's choices; the message names the
+ *          player.
+ *  @retval AG_ENOMEM the undo history had to grow and memory ran out. */
 AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n);
 
 /** Takes back the last ply, restoring text, hash and legal moves exactly.
  *  @param st The state.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPHASE (empty history). */
+ *  @return #AG_OK, or a negative code and the state unchanged.
+ *  @retval AG_EINVAL st is NULL.
+ *  @retval AG_EPHASE the history is empty: nothing was played since the state was created,
+ *          reset or set from text. */
 AG_API int ag_state_undo(ag_state *st);
 
 /** The moves played, oldest first; a joint ply gives one entry per player.
@@ -494,7 +556,9 @@ AG_API int ag_state_undo(ag_state *st);
  *  @param buf The buffer; NULL with cap 0 asks for the count.
  *  @param cap The capacity in moves.
  *  @param n Receives the number of entries.
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK and *n set, or a negative code.
+ *  @retval AG_EINVAL st or n is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS more than cap entries: *n receives the count and nothing is copied. */
 AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t *n);
 
 /** Plays random plies from this position on a private copy and reports how it ended;
@@ -508,7 +572,11 @@ AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t
  *  @param plies Receives the number of plies played (may be NULL).
  *  @param winner Receives the winner, or #AG_PLAYER_NONE (may be NULL).
  *  @param reason Receives an AG_END_* reason (may be NULL).
- *  @return An AG_OUTCOME_* value, or #AG_EINVAL or #AG_ENOMEM. */
+ *  @return How the game ended, an AG_OUTCOME_* value (#AG_OUTCOME_ONGOING when max_plies
+ *          stopped it), or a negative code.
+ *  @retval AG_EINVAL st or rng is NULL.
+ *  @retval AG_ENOMEM the hare hunt's record of positions (for its repetition rule) could
+ *          not grow. */
 AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
                             size_t *plies, int *winner, int *reason);
 
@@ -526,7 +594,10 @@ AG_API uint64_t ag_state_hash(const ag_state *st);
 /** Whether two states hold the same position (history ignored).
  *  @param a One state.
  *  @param b Another state.
- *  @return 1 or 0, #AG_EINVAL or #AG_EMISMATCH. */
+ *  @return 1 when the positions are the same, 0 when not, or a negative code.
+ *  @retval AG_EINVAL a or b is NULL.
+ *  @retval AG_EMISMATCH a and b are states of different games.
+ *  @retval AG_ENOMEM memory for comparing the position texts ran out. */
 AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
 
 /** One group of like pieces on a node; a node may hold several groups.
@@ -536,7 +607,9 @@ AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
  *  @param owner Receives the owning player (may be NULL).
  *  @param kind Receives an AG_PIECE_* kind (may be NULL).
  *  @param count Receives how many pieces (may be NULL).
- *  @return 1 when the group exists, 0 past the last group, or #AG_EINVAL. */
+ *  @return 1 when the group exists (and the outputs are set), 0 past the last group of the
+ *          node, or a negative code.
+ *  @retval AG_EINVAL st is NULL, node is out of range or index is negative. */
 AG_API int ag_state_piece(const ag_state *st, int node, int index,
                           int *owner, int *kind, int *count);
 
@@ -545,21 +618,25 @@ AG_API int ag_state_piece(const ag_state *st, int node, int index,
  *  @param key The counter.
  *  @param index The player or slot, as the game's page says.
  *  @param value Receives the value.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND. */
+ *  @return #AG_OK and *value set, or a negative code.
+ *  @retval AG_EINVAL st or value is NULL, or index is out of range for that counter.
+ *  @retval AG_ENOTFOUND this game does not keep that counter (see the game's page). */
 AG_API int ag_state_info(const ag_state *st, ag_info key, int index, int *value);
 
 /** The result so far.
  *  @param st The state.
  *  @param winner Receives the winner or #AG_PLAYER_NONE (may be NULL).
  *  @param reason Receives an AG_END_* reason (may be NULL).
- *  @return An AG_OUTCOME_* value, or #AG_EINVAL. */
+ *  @return An AG_OUTCOME_* value, or a negative code.
+ *  @retval AG_EINVAL st is NULL. */
 AG_API int ag_state_outcome(const ag_state *st, int *winner, int *reason);
 
 /** Per-player returns: +1 win, -1 loss, 0 draw or ongoing.
  *  @param st The state.
  *  @param out Receives n values.
  *  @param n Must be at least the number of players.
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st or out is NULL, or n is less than 2. */
 AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
 
 /** @} */
@@ -574,7 +651,10 @@ AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS.
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the text and its NUL do not fit in cap bytes: *len receives the length,
+ *          and buf holds as much as fits, NUL-terminated.
  *  @par Example
  *  @include ag_state_to_text.c
  */
@@ -585,7 +665,11 @@ AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *l
  *  @manpage{ag_state_to_text}
  *  @param st The state.
  *  @param text The position text.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+ *  @return #AG_OK, or a negative code and the state (position and history) unchanged.
+ *  @retval AG_EINVAL st or text is NULL.
+ *  @retval AG_EPARSE the text is not a valid position of this game; the message names the
+ *          byte offset.
+ *  @retval AG_ENOMEM memory for reading the text ran out. */
 AG_API int ag_state_set_text(ag_state *st, const char *text);
 
 /** Draws the board as multi-line text for people (its format is not stable).
@@ -593,7 +677,10 @@ AG_API int ag_state_set_text(ag_state *st, const char *text);
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the drawing and its NUL do not fit in cap bytes: *len receives the
+ *          length, and buf holds as much as fits, NUL-terminated. */
 AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** @} */
@@ -634,7 +721,11 @@ typedef void (*ag_progress_fn)(void *user, int hunters, int level,
  *  @param progress Called after each step (may be NULL).
  *  @param user Passed to progress.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL (not a hare game), #AG_ENOMEM or #AG_ERROR.
+ *  @return #AG_OK and *out holds the solution; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL g or out is NULL, or g is not a "hare" game.
+ *  @retval AG_ENOMEM memory for a layer of the solution ran out.
+ *  @retval AG_ERROR an internal limit was exceeded (a distance too long to store); it
+ *          should never be seen.
  *  @par Example
  *  @include ag_solution_solve.c
  */
@@ -650,7 +741,10 @@ AG_API void ag_solution_free(ag_solution *sol);
  *  @manname{write or read a solution file}
  *  @param sol The solution.
  *  @param path The file name.
- *  @return #AG_OK, #AG_EINVAL or #AG_ERROR (the message names the system error). */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL sol or path is NULL.
+ *  @retval AG_ERROR the file cannot be created or written; the message names the system
+ *          error. */
 AG_API int ag_solution_save(const ag_solution *sol, const char *path);
 
 /** Reads a solution written by ag_solution_save().  A file that is not a solution, of
@@ -659,14 +753,21 @@ AG_API int ag_solution_save(const ag_solution *sol, const char *path);
  *  @manpage{ag_solution_save}
  *  @param path The file name.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot read). */
+ *  @return #AG_OK and *out holds the solution; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL path or out is NULL.
+ *  @retval AG_ERROR the file cannot be opened; the message names the system error.
+ *  @retval AG_EPARSE the file is not a solution (bad magic, too short), has another format
+ *          version, a damaged header, is truncated, fails its checksum or has
+ *          data after it.
+ *  @retval AG_ENOMEM memory for the tables ran out. */
 AG_API int ag_solution_load(const char *path, ag_solution **out);
 
 /** The rules variant a solution answers.
  *  @param sol The solution.
  *  @param chain Receives 1 for chained captures, 0 for single jumps (may be NULL).
  *  @param max_hunters Receives the largest number of hunters solved (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL sol is NULL. */
 AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunters);
 
 /** The value of a game state for the side to move, in the middle of a capture chain
@@ -677,8 +778,14 @@ AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunt
  *         (may be NULL).
  *  @param distance Receives the number of turns to the end with best play, 0 for a
  *         draw (may be NULL).
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH (other game or `chain`), #AG_EPHASE (the
- *          game is over) or #AG_ENOTFOUND (more hunters than solved). */
+ *  @return #AG_OK and the outputs set, or a negative code.
+ *  @retval AG_EINVAL sol or st is NULL, or st is not a state of a "hare" game.
+ *  @retval AG_EMISMATCH the solution is for the other `chain` rule (or was not built for
+ *          the real game's win threshold).
+ *  @retval AG_EPHASE the game is over.
+ *  @retval AG_ENOTFOUND the position has more hunters than the solution holds.
+ *  @retval AG_ERROR the position has no hare (only a damaged state could); it should never
+ *          be seen. */
 AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
                              int *value, int *distance);
 
@@ -689,9 +796,11 @@ AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
  *  @param player The side to move: 0 hunters, 1 hare.
  *  @param value Receives +1, 0 or -1 for the side to move (may be NULL).
  *  @param distance Receives the number of turns to the end, 0 for a draw (may be NULL).
- *  @return #AG_OK, #AG_EINVAL (bad point, mask or player; the hare on a hunter) or
- *          #AG_ENOTFOUND (a number of hunters that is not solved: the game would be
- *          over, or more than the solution holds). */
+ *  @return #AG_OK and the outputs set, or a negative code.
+ *  @retval AG_EINVAL sol is NULL, hare is not in 0..24, hunters has bits above bit 24 or
+ *          one on the hare's point, or player is neither 0 nor 1.
+ *  @retval AG_ENOTFOUND the number of hunters is not solved: the game would be over (9 or
+ *          fewer), or more than the solution holds. */
 AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters,
                               int player, int *value, int *distance);
 
@@ -705,7 +814,9 @@ AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters
  *  @param draw Receives the number of draws (may be NULL).
  *  @param longest_win Receives the largest distance of a win, in turns (may be NULL).
  *  @param longest_loss Receives the largest distance of a loss, in turns (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND (layer not solved). */
+ *  @return #AG_OK and the outputs set, or a negative code.
+ *  @retval AG_EINVAL sol is NULL, or player is neither 0 nor 1.
+ *  @retval AG_ENOTFOUND that layer (number of hunters) is not in the solution. */
 AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
                              uint64_t *win, uint64_t *loss, uint64_t *draw,
                              int *longest_win, int *longest_loss);
@@ -755,9 +866,15 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *  @param params The player, e.g. "random" or "mcts(iterations=500)".
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE or #AG_ENOTFOUND (bad params),
- *          #AG_EPHASE (terminal or simultaneous node: use ag_ai_choose_player()) or
- *          #AG_ENOMEM.
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, params, rng or out is NULL, or params is "perfect" (use
+ *          ag_ai_choose_solved()).
+ *  @retval AG_ENOTFOUND params names no player, or an mcts option that does not exist.
+ *  @retval AG_EPARSE params is malformed, or an mcts value is out of range (iterations
+ *          1..10000000, c 0..100, rollout 0..1000000, contempt 0..0.5).
+ *  @retval AG_EPHASE the game is over, or the state is at a simultaneous node (use
+ *          ag_ai_choose_player() or ag_ai_choose_joint()).
+ *  @retval AG_ENOMEM memory for the search ran out.
  *  @par Example
  *  @include ag_ai_choose.c
  */
@@ -772,8 +889,14 @@ AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
  *  @param params The player, as for ag_ai_choose().
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND, #AG_EPHASE (the player does
- *          not act now) or #AG_ENOMEM. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, params, rng or out is NULL, player is neither 0 nor 1, or params
+ *          is "perfect".
+ *  @retval AG_ENOTFOUND params names no player, or an mcts option that does not exist.
+ *  @retval AG_EPARSE params is malformed, or an mcts value is out of range.
+ *  @retval AG_EPHASE the game is over, or player does not act now (another player's turn,
+ *          or a chance node).
+ *  @retval AG_ENOMEM memory for the search ran out. */
 AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *params,
                                uint64_t *rng, ag_move *out);
 
@@ -785,8 +908,13 @@ AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *param
  *  @param rng The caller's RNG state.
  *  @param moves Receives moves[p] for each player p.
  *  @param n The capacity of moves; must be at least 2.
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND, #AG_EPHASE (not a
- *          simultaneous node) or #AG_ENOMEM. */
+ *  @return #AG_OK and moves[0], moves[1] set, or a negative code.
+ *  @retval AG_EINVAL st, params, rng or moves is NULL, n is less than 2, or params is
+ *          "perfect".
+ *  @retval AG_ENOTFOUND params names no player, or an mcts option that does not exist.
+ *  @retval AG_EPARSE params is malformed, or an mcts value is out of range.
+ *  @retval AG_EPHASE the state is not at a simultaneous node.
+ *  @retval AG_ENOMEM memory for the search ran out. */
 AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *rng,
                               ag_move *moves, size_t n);
 
@@ -796,8 +924,14 @@ AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *
  *  @param sol The solution.
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH, #AG_EPHASE (game over), #AG_ENOTFOUND
- *          or #AG_ENOMEM. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, sol, rng or out is NULL, or st is not a state of a "hare" game.
+ *  @retval AG_EMISMATCH the solution is for the other `chain` rule.
+ *  @retval AG_EPHASE the game is over.
+ *  @retval AG_ENOTFOUND the position has more hunters than the solution holds.
+ *  @retval AG_ENOMEM memory for a working copy of the state ran out.
+ *  @retval AG_ERROR the position has no hare (only a damaged state could); it should never
+ *          be seen. */
 AG_API int ag_ai_choose_solved(const ag_state *st, const ag_solution *sol, uint64_t *rng,
                                ag_move *out);
 

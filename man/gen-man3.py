@@ -150,10 +150,10 @@ def inline_elem(c, ctx, font):
             if base in ctx.own:
                 return "\\fB" + esc(base, True) + "\\f" + font + "()"
             ctx.refs.add(base)
-            return "\\fB" + esc(base, True) + "\\f" + font + "(3)"
-        return "\\fB" + esc(name, True) + "\\f" + font
+            return "\\fB\\%" + esc(base, True) + "\\f" + font + "(3)"
+        return "\\fB\\%" + esc(name, True) + "\\f" + font
     if tag == "computeroutput":
-        return "\\fB" + esc("".join(c.itertext()), True) + "\\f" + font
+        return "\\fB\\%" + esc("".join(c.itertext()), True) + "\\f" + font
     if tag == "emphasis":
         return "\\fI" + inline(c, ctx, "I") + "\\f" + font
     if tag == "bold":
@@ -539,10 +539,13 @@ class Generator:
         """(RETURN VALUE extra items, ERRORS items) from @retval, or from @return."""
         ret_items, err_items = [], []
         retvals = m.paramdocs("retval")
+        pnames = {n for _, n, _ in m.params()}
         for names, desc in retvals:
             lines = []
             for p in blocks(desc, ctx):
                 lines.extend(p)
+            if lines and lines[0][:1].islower() and lines[0].split(" ")[0] not in pnames:
+                lines[0] = lines[0][0].upper() + lines[0][1:]    # a sentence, not a name
             for n in names:
                 item = [".TP", ".B " + esc(n, True)] + lines
                 (err_items if ERROR_RE.match(n) else ret_items).append((n, item))

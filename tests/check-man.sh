@@ -6,8 +6,8 @@
 #    when it warns) and `mandoc -Tlint' (style messages included), and
 #    `lexgrog' parses its NAME section (what mandb and apropos index).
 #  * The hand-written pages carry the package version in .TH and a real date
-#    (YYYY-MM-DD), and no man7 page sends the reader to a file that is not
-#    installed (the rules pages cite their sources by title).
+#    (YYYY-MM-DD), and none sends the reader to a file that is not installed
+#    ("the project's rules file hare-hunt.md"): they cite sources by title.
 #  * Every symbol that `nm -D' finds in the built library has a page
 #    man/man3/SYMBOL.3 (or a `.so man3/PAGE.3' link to one) whose SYNOPSIS,
 #    rendered, contains the symbol's prototype as include/ancientgames.h
@@ -63,6 +63,11 @@ for page in "$top_srcdir"/man/*.1 "$top_srcdir"/man/*.7; do
     *"libancientgames $version"*) ;;
     *) echo "FAIL: $page: the .TH line does not say \"libancientgames $version\": $th"; status=1 ;;
   esac
+  # A page must stand on its own once installed: it cites sources by title,
+  # never a file of the source tree ("the project's rules file X.md").
+  if grep -n -i -e "project's" -e '[A-Za-z0-9_-]\.md\b' -e 'rules file' "$page"; then
+    echo "FAIL: $page sends the reader to a file that is not installed (above)"; status=1
+  fi
   lint "$page"
 done
 
