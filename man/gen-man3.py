@@ -1016,10 +1016,13 @@ def main():
     a = ap.parse_args()
     gen = Generator(a.xml, a.map, a.examples, a.version, a.date)
     if a.list_errors:
+        # "FUNCTION CODE", or "FUNCTION CODE return" when the function has no
+        # @retval and the code was only named by its @return text.
         for n in gen.order:
             if gen.is_function(n):
+                fallback = "" if gen.members[n].paramdocs("retval") else " return"
                 for c in gen.error_codes(n):
-                    print(n, c)
+                    print(n + " " + c + fallback)
         return 0
     if not a.out:
         ap.error("--out is required")

@@ -52,6 +52,13 @@
  * UNTESTED(ag_ai_choose_joint, AG_ENOMEM): the search tree cannot grow.
  * UNTESTED(ag_ai_choose_solved, AG_ENOMEM): the working copy of the state cannot be made.
  * UNTESTED(ag_ai_choose_solved, AG_ERROR): as ag_solution_probe's AG_ERROR.
+ * UNTESTED(ag_state_record, AG_ENOMEM): malloc for comparing the start position fails.
+ * UNTESTED(ag_state_record, AG_ERROR): a history entry that is no move (only a damaged
+ *   state could hold one).
+ * UNTESTED(ag_state_set_record, AG_ENOMEM): the scratch state, its history or the tags
+ *   cannot be allocated.
+ * UNTESTED(ag_state_set_tag, AG_ENOMEM): realloc of the tags fails, or they would exceed
+ *   SIZE_MAX / 2.
  */
 
 /* The hare hunt after the hunters were taken down to 9: over. */
@@ -282,6 +289,67 @@ START_TEST(position_text_errors)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- records */
+
+START_TEST(record_errors)
+{
+  ag_game *g = new_game("hare"), *g11 = new_game("hare(hunters=11)");
+  ag_state *st = new_state(g, NULL);
+  char buf[512], start[64];
+  size_t len = 0;
+  ag_move m;
+  ck_assert_int_eq(ag_state_to_text(st, start, sizeof start, NULL), AG_OK);
+  ck_assert_int_eq(ag_move_from_text(g, "a3-a4", &m), AG_OK);
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Event", "test"), AG_OK);
+
+  ERR(ag_state_record, AG_EINVAL, (NULL, buf, sizeof buf, &len));
+  ERR(ag_state_record, AG_EINVAL, (st, NULL, 5, &len));
+  ERR(ag_state_record, AG_EBUFS, (st, buf, 10, &len));
+  ck_assert_uint_gt(len, 9);
+  ck_assert_uint_eq(strlen(buf), 9);
+  ERR(ag_state_start_text, AG_EINVAL, (NULL, buf, sizeof buf, &len));
+  ERR(ag_state_start_text, AG_EINVAL, (st, NULL, 5, &len));
+  ERR(ag_state_start_text, AG_EBUFS, (st, buf, 3, &len));
+  ck_assert_uint_eq(len, strlen(start));
+
+  ERR(ag_state_set_tag, AG_EINVAL, (NULL, "Event", "x"));
+  ERR(ag_state_set_tag, AG_EINVAL, (st, NULL, "x"));
+  ERR(ag_state_set_tag, AG_EINVAL, (st, "", "x"));
+  ERR(ag_state_set_tag, AG_EINVAL, (st, "Two words", "x"));
+  ERR(ag_state_set_tag, AG_EINVAL, (st, "Result", "1-0"));   /* the library's tag */
+  ERR(ag_state_set_tag, AG_EINVAL, (st, "Event", "a\tb"));   /* a control character */
+  ERR(ag_state_tag, AG_EINVAL, (NULL, "Event", buf, sizeof buf, &len));
+  ERR(ag_state_tag, AG_EINVAL, (st, NULL, buf, sizeof buf, &len));
+  ERR(ag_state_tag, AG_EINVAL, (st, "Ev ent", buf, sizeof buf, &len));
+  ERR(ag_state_tag, AG_EINVAL, (st, "Event", NULL, 5, &len));
+  ERR(ag_state_tag, AG_ENOTFOUND, (st, "Date", buf, sizeof buf, &len));
+  ERR(ag_state_tag, AG_EBUFS, (st, "Event", buf, 2, &len));
+  ck_assert_uint_eq(len, 4);
+
+  ck_assert_int_eq(ag_state_record(st, buf, sizeof buf, &len), AG_OK);
+  ERR(ag_state_set_record, AG_EINVAL, (NULL, buf));
+  ERR(ag_state_set_record, AG_EINVAL, (st, NULL));
+  ag_state_free(st);
+  st = new_state(g, NULL);
+  ERR(ag_state_set_record, AG_EPARSE, (st, "1. a3-a4"));                     /* no [Game] */
+  ERR(ag_state_set_record, AG_EPARSE, (st, "[Game \"hare(\"]"));
+  ERR(ag_state_set_record, AG_EPARSE, (st, "[Game \"hare\"] 2. a3-a4"));   /* ply 1 missing */
+  ERR(ag_state_set_record, AG_EPARSE, (st, "[Game \"hare\"] 1. a3-z9"));
+  ERR(ag_state_set_record, AG_EPARSE, (st, "[Game \"hare\"] {open"));
+  ERR(ag_state_set_record, AG_EPARSE, (st, "[Game \"hare\"] [Result \"1-0\"] 1. a3-a4"));
+  ERR(ag_state_set_record, AG_EMISMATCH, (st, "[Game \"hare(hunters=11)\"] 1. a3-a4"));
+  ERR(ag_state_set_record, AG_EMISMATCH, (st, "[Game \"liubo_sticks\"]"));
+  ERR(ag_state_set_record, AG_EILLEGAL, (st, "[Game \"hare\"] 1. a1-a2"));  /* a2 is taken */
+  same_state(st, start, 0);
+  ERR(ag_state_set_record, AG_EILLEGAL, (st, "[Game \"hare\"] [Start \"" HARE_OVER "\"] 1. c3-c4"));
+  same_state(st, start, 0);
+  ag_state_free(st);
+  ag_game_free(g);
+  ag_game_free(g11);
+}
+END_TEST
+
 /* ----------------------------------------------------------------- solver */
 
 /* The real solution of hare(hunters=10) named by $AG_HARE_SOLUTION, or NULL. */
@@ -456,6 +524,7 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, state_errors);
   tcase_add_test(tc, play_errors);
   tcase_add_test(tc, position_text_errors);
+  tcase_add_test(tc, record_errors);
   tcase_add_test(tc, solver_errors);
   tcase_add_test(tc, solved_game_errors);
   tcase_add_test(tc, ai_errors);
