@@ -358,7 +358,8 @@ class Generator:
                 continue    # typedef enum X X: on the enum's page
             pages[n] = ("typedef", [n])
         for name, cd, _ in self.structs:
-            if name not in pages:
+            # typedef struct X {...} X: the struct's page, with its fields
+            if name not in pages or pages[name][0] == "typedef":
                 pages[name] = ("struct", [name])
         fams = {}
         for n in self.order:
@@ -410,6 +411,10 @@ class Generator:
             if v is None:
                 v = self.map_version.get(n)
             if v is None:
+                v = self.text_version(n)
+            if v is None and m is not None and m.kind in ("typedef", "enum"):
+                v = self.use_version(n)
+            if v is None:
                 v = self.first_version()
             by_version.setdefault(v, []).append(n)
         lines = []
@@ -420,6 +425,30 @@ class Generator:
                          (" first appeared" if len(ns) > 1 else " first appeared") +
                          " in %s %s." % (LIBRARY_NAME, esc(v, True)))
         return lines
+
+    def text_version(self, name):
+        """A version the comment states: "Since 0.2", or a brief ending "(0.2)."."""
+        m = self.members.get(name)
+        texts = [plain(m.brief), plain(m.detail)] if m is not None else []
+        texts += [plain(cd.find("briefdescription")) + " " + plain(cd.find("detaileddescription"))
+                  for n, cd, _ in self.structs if n == name]
+        for t in texts:
+            r = re.search(r"\b[Ss]ince (\d+\.\d+(?:\.\d+)?)\b", t) or \
+                re.search(r"\((\d+\.\d+(?:\.\d+)?)\)\.?$", t.strip())
+            if r:
+                v = r.group(1)
+                return v if v.count(".") == 2 else v + ".0"
+        return None
+
+    def use_version(self, name):
+        """A type is as old as the oldest function whose prototype names it."""
+        vs = []
+        for n, m in self.members.items():
+            if m.kind == "function" and n in self.map_version:
+                types = [plain(m.md.find("type"))] + [t for t, _, _ in m.params()]
+                if any(re.search(r"\b%s\b" % re.escape(name), t) for t in types):
+                    vs.append(self.map_version[n])
+        return min(vs, key=version_key) if vs else None
 
     def first_version(self):
         vs = sorted(set(self.map_version.values()), key=version_key)
@@ -850,11 +879,12 @@ class Generator:
         for md in cd.iter("memberdef"):
             if md.get("kind") != "variable":
                 continue
-            t = plain(md.find("type"))
+            t = re.sub(r"(\w)\(\*$", r"\1 (*", plain(md.find("type")))
             n = md.findtext("name")
             a = plain(md.find("argsstring"))
             fields.append((md, n))
-            out.append('.BI "    %s" %s "%s;"' % (q(t + ("" if t.endswith("*") else " ")), esc(n, True), q(a)))
+            out.append('.BI "    %s" %s "%s;"' % (q(t + ("" if t.endswith("*") else " ")),
+                                                   esc(n, True), q(a)))
         out += [".B } %s;" % esc(page, True), ".fi", ".SH DESCRIPTION"]
         paras = blocks(cd.find("briefdescription"), ctx) + blocks(cd.find("detaileddescription"), ctx)
         out += self.write_paras(paras)

@@ -42,6 +42,9 @@
  * UNTESTED(ag_state_equal, AG_ENOMEM): malloc of the two position texts fails.
  * UNTESTED(ag_state_set_text, AG_ENOMEM): calloc of the scratch position fails.
  * UNTESTED(ag_solution_solve, AG_ENOMEM): a layer's tables cannot be allocated.
+ * UNTESTED(ag_solution_solve_ex, AG_ENOMEM): as ag_solution_solve.
+ * UNTESTED(ag_solution_solve_ex, AG_ERROR): as ag_solution_solve.
+ * UNTESTED(ag_ai_analyse, AG_ENOMEM): the search tree or transposition table cannot grow.
  * UNTESTED(ag_solution_solve, AG_ERROR): a distance exceeds the stored range (cannot happen
  *   for the real game: the longest distance is far below it).
  * UNTESTED(ag_solution_load, AG_ENOMEM): the tables cannot be allocated.
@@ -367,7 +370,9 @@ static ag_solution *real_solution(const char *test)
 
 START_TEST(solver_errors)
 {
-  ag_game *g = new_game("hare"), *lf = new_game("liubo_fingers");
+  ag_game *g = new_game("hare"), *lf = new_game("liubo_fingers"), *g10 = new_game("hare(hunters=10)");
+  ag_control ctl, tiny;
+  volatile int stop = 1;
   ag_state *st = new_state(g, NULL), *f = new_state(lf, NULL);
   ag_solution *small = NULL, *out = NULL;
   uint64_t u;
@@ -380,10 +385,23 @@ START_TEST(solver_errors)
   /* chain=1, the hare wins at 3 hunters, layer 4 only: a solution of the wrong
    * threshold for any real game, so probes give AG_EMISMATCH. */
   ck_assert_int_eq(ag__hare_solve(1, 3, 4, 1, NULL, NULL, &small), AG_OK);
+  memset(&ctl, 0, sizeof ctl);
+  ctl.size = sizeof ctl;
+  ctl.stop = &stop;
+  memset(&tiny, 0, sizeof tiny);
+  tiny.size = 3;
 
   ERR(ag_solution_solve, AG_EINVAL, (NULL, 1, NULL, NULL, &out));
   ERR(ag_solution_solve, AG_EINVAL, (g, 1, NULL, NULL, NULL));
   ERR(ag_solution_solve, AG_EINVAL, (lf, 1, NULL, NULL, &out));
+  ck_assert_ptr_null(out);
+  ERR(ag_solution_solve_ex, AG_EINVAL, (NULL, 1, NULL, NULL, NULL, &out));
+  ERR(ag_solution_solve_ex, AG_EINVAL, (g, 1, NULL, NULL, NULL, NULL));
+  ERR(ag_solution_solve_ex, AG_EINVAL, (lf, 1, NULL, NULL, NULL, &out));
+  ERR(ag_solution_solve_ex, AG_EINVAL, (g, 1, NULL, NULL, &tiny, &out));
+  /* A stop flag set before the start; (a progress callback that returns nonzero is
+   * first called after the 10-hunter layer's set-up, seconds later: check_ai.) */
+  ERR(ag_solution_solve_ex, AG_ECANCELED, (g10, 1, NULL, NULL, &ctl, &out));
   ck_assert_ptr_null(out);
   ERR(ag_solution_save, AG_EINVAL, (NULL, path));
   ERR(ag_solution_save, AG_EINVAL, (small, NULL));
@@ -422,6 +440,7 @@ START_TEST(solver_errors)
   ag_state_free(f);
   ag_game_free(g);
   ag_game_free(lf);
+  ag_game_free(g10);
 }
 END_TEST
 
@@ -458,17 +477,22 @@ END_TEST
 START_TEST(ai_errors)
 {
   ag_game *g = new_game("hare"), *lf = new_game("liubo_fingers");
+  ag_game *ls = new_game("liubo_sticks");
   ag_state *st = new_state(g, NULL), *over = new_state(g, HARE_OVER), *f = new_state(lf, NULL);
+  ag_state *sticks = new_state(ls, NULL);
   ag_solution *small = NULL;
   ag_move m, both[2];
   uint64_t rng = 1;
   ck_assert_int_eq(ag__hare_solve(1, 3, 4, 1, NULL, NULL, &small), AG_OK);
 
   ERR(ag_ai_choose, AG_EINVAL, (NULL, "random", &rng, &m));
-  ERR(ag_ai_choose, AG_EINVAL, (st, NULL, &rng, &m));
   ERR(ag_ai_choose, AG_EINVAL, (st, "random", NULL, &m));
   ERR(ag_ai_choose, AG_EINVAL, (st, "random", &rng, NULL));
   ERR(ag_ai_choose, AG_EINVAL, (st, "perfect", &rng, &m));
+  ERR(ag_ai_choose, AG_EINVAL, (sticks, "alphabeta", &rng, &m));   /* the hare hunt's only */
+  ERR(ag_ai_choose, AG_EINVAL, (sticks, "ai(depth=3)", &rng, &m)); /* ai is mcts there */
+  ERR(ag_ai_choose, AG_ENOTFOUND, (st, "random(x=1)", &rng, &m));
+  ERR(ag_ai_choose, AG_EPARSE, (st, "mcts(iterations=5,iterations=6)", &rng, &m));
   ERR(ag_ai_choose, AG_ENOTFOUND, (st, "minimax", &rng, &m));
   ERR(ag_ai_choose, AG_ENOTFOUND, (st, "mcts(depth=3)", &rng, &m));
   ERR(ag_ai_choose, AG_EPARSE, (st, "mcts(iterations=0)", &rng, &m));
@@ -479,7 +503,7 @@ START_TEST(ai_errors)
   ERR(ag_ai_choose, AG_EPHASE, (f, "random", &rng, &m));      /* simultaneous */
 
   ERR(ag_ai_choose_player, AG_EINVAL, (NULL, 0, "random", &rng, &m));
-  ERR(ag_ai_choose_player, AG_EINVAL, (st, 0, NULL, &rng, &m));
+  ERR(ag_ai_choose_player, AG_EINVAL, (sticks, 0, "alphabeta", &rng, &m));
   ERR(ag_ai_choose_player, AG_EINVAL, (st, 0, "random", NULL, &m));
   ERR(ag_ai_choose_player, AG_EINVAL, (st, 0, "random", &rng, NULL));
   ERR(ag_ai_choose_player, AG_EINVAL, (st, 2, "random", &rng, &m));
@@ -490,7 +514,7 @@ START_TEST(ai_errors)
   ERR(ag_ai_choose_player, AG_EPHASE, (over, 1, "random", &rng, &m));
 
   ERR(ag_ai_choose_joint, AG_EINVAL, (NULL, "random", &rng, both, 2));
-  ERR(ag_ai_choose_joint, AG_EINVAL, (f, NULL, &rng, both, 2));
+  ERR(ag_ai_choose_joint, AG_EINVAL, (f, "alphabeta", &rng, both, 2));
   ERR(ag_ai_choose_joint, AG_EINVAL, (f, "random", NULL, both, 2));
   ERR(ag_ai_choose_joint, AG_EINVAL, (f, "random", &rng, NULL, 2));
   ERR(ag_ai_choose_joint, AG_EINVAL, (f, "random", &rng, both, 1));
@@ -510,7 +534,57 @@ START_TEST(ai_errors)
   ag_state_free(st);
   ag_state_free(over);
   ag_state_free(f);
+  ag_state_free(sticks);
   ag_game_free(g);
+  ag_game_free(lf);
+  ag_game_free(ls);
+}
+END_TEST
+
+START_TEST(analyse_errors)
+{
+  ag_game *g = new_game("hare"), *ls = new_game("liubo_sticks"), *lf = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL), *over = new_state(g, HARE_OVER);
+  ag_state *sticks = new_state(ls, NULL), *f = new_state(lf, NULL);
+  ag_analysis an, small_an;
+  ag_control ctl, tiny;
+  volatile int stop = 1;
+  ag_move line[8];
+  uint64_t rng = 1;
+  memset(&an, 0, sizeof an);
+  an.size = sizeof an;
+  memset(&small_an, 0, sizeof small_an);
+  small_an.size = 4;
+  memset(&ctl, 0, sizeof ctl);
+  ctl.size = sizeof ctl;
+  ctl.stop = &stop;                                  /* stopped before it starts */
+  memset(&tiny, 0, sizeof tiny);
+  tiny.size = 3;
+  ERR(ag_ai_analyse, AG_EINVAL, (NULL, 0, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", NULL, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", &rng, NULL, NULL, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", &rng, NULL, &small_an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 2, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", &rng, NULL, &an, NULL, 4, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "random", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ck_assert_uint_eq(an.best, AG_MOVE_NONE);
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "perfect", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (f, 0, "alphabeta", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", &rng, &tiny, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_ENOTFOUND, (st, 0, "minimax", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EPARSE, (st, 0, "ai(nodes=0)", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EPHASE, (over, 1, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EPHASE, (sticks, 0, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_EPHASE, (st, 1, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
+  ERR(ag_ai_analyse, AG_ECANCELED, (st, 0, "ai", &rng, &ctl, &an, line, 8, NULL, 0));
+  ERR(ag_ai_analyse, AG_ECANCELED, (f, 0, "mcts(iterations=100000)", &rng, &ctl, &an, NULL, 0,
+                                    NULL, 0));
+  ag_state_free(st);
+  ag_state_free(over);
+  ag_state_free(sticks);
+  ag_state_free(f);
+  ag_game_free(g);
+  ag_game_free(ls);
   ag_game_free(lf);
 }
 END_TEST
@@ -528,6 +602,7 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, solver_errors);
   tcase_add_test(tc, solved_game_errors);
   tcase_add_test(tc, ai_errors);
+  tcase_add_test(tc, analyse_errors);
   suite_add_tcase(s, tc);
   return s;
 }
