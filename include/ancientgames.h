@@ -441,7 +441,9 @@ AG_API size_t ag_state_ply(const ag_state *st);
  *  a chance node #AG_PLAYER_CHANCE lists the outcomes.  Any other player gets none.
  *  @param st The state.
  *  @param player The player asked about.
- *  @param buf The buffer; NULL with cap 0 asks for the count.
+ *  @param buf The buffer; NULL with cap 0 asks for the count.  Entries after the
+ *         first *n may be overwritten (within cap): the moves are generated in place
+ *         when cap is at least ag_game_limit(#AG_LIMIT_LEGAL_MOVES).
  *  @param cap The buffer's capacity in moves.
  *  @param n Receives the number of moves.
  *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
