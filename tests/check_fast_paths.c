@@ -249,6 +249,54 @@ START_TEST(test_legal_in_place)
 }
 END_TEST
 
+/* The internal hook: liubo_fingers' walks for counts below the board's
+ * shortest cycle (computed as sets) equal the general search's, for every
+ * origin and count, in every position of random games of both boards. */
+int ag__lf_check_walks(const ag_state *st);  /* girth, or 0 on a mismatch */
+
+START_TEST(test_lf_short_walks)
+{
+  static const char *const lf_specs[] = {"liubo_fingers(hands=2,board=48)",
+                                          "liubo_fingers(hands=2,entry=exact)",
+                                          "liubo_fingers(board=48,entry=exact,return=free)"};
+  ag_game *g = new_game(lf_specs[_i]);
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 99 + (uint64_t)_i;
+  ag_move mv[CAP], joint[2];
+  size_t n, checked = 0, actions = 0;
+  int game, p, q;
+  for (game = 0; game < 4; game++) {
+    ag_state_reset(st);
+    while (!ag_state_is_terminal(st) && ag_state_ply(st) < 1500) {
+      p = ag_state_current_player(st);
+      if (p == AG_PLAYER_SIMULTANEOUS) {
+        for (q = 0; q < 2; q++) {
+          ck_assert_int_eq(ag_state_legal_moves(st, q, mv, CAP, &n), AG_OK);
+          joint[q] = mv[ag_rng_below(&rng, n)];
+        }
+        ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
+      } else {
+        if (actions++ % 2 == 0) {
+          int girth = ag__lf_check_walks(st);
+          if (!girth) {
+            char text[512];
+            ag_state_to_text(st, text, sizeof text, NULL);
+            ck_abort_msg("the walks differ in %s", text);
+          }
+          ck_assert_int_eq(girth, 8);  /* the inner ring Q M Q' M' ... */
+          checked++;
+        }
+        ck_assert_int_eq(ag_state_legal_moves(st, p, mv, CAP, &n), AG_OK);
+        ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(&rng, n)]), AG_OK);
+      }
+    }
+  }
+  ck_assert_uint_gt(checked, 100);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *fast_paths_suite(void)
 {
   Suite *s = suite_create("fast_paths");
@@ -257,6 +305,7 @@ static Suite *fast_paths_suite(void)
   tcase_add_loop_test(tc, test_is_legal_matches_list, 0, (int)NSPECS);
   tcase_add_test(tc, test_joint_illegal_half);
   tcase_add_test(tc, test_legal_in_place);
+  tcase_add_loop_test(tc, test_lf_short_walks, 0, 3);
   suite_add_tcase(s, tc);
   return s;
 }

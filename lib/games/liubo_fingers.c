@@ -77,6 +77,8 @@ typedef struct lf_game {
   uint8_t out_count[AG__LF_NODES];
   uint8_t out[AG__LF_NODES][MAX_OUT];
   uint64_t out_mask[AG__LF_NODES];              /* the out[] nodes as a mask */
+  uint64_t in_mask[AG__LF_NODES];               /* the nodes with an edge to this one */
+  int girth;                      /* the shortest cycle of the walk graph, in steps */
   uint64_t reach[AG__LF_NODES][MAX_COUNT + 1];  /* nodes 1..r forward steps away */
   ag__node nodes[AG__LF_NODES];
   ag__edge edges[AG__LF_EDGES32 + AG__LF_EDGES48 + AG__LF_STEM_EDGES];
@@ -276,13 +278,30 @@ static void play_action(const lf_game *lg, lf_pos *p, ag_move m)
 
 /* The search of one action: board occupancy, the count, and a memo of
  * sub-walk results that do not depend on the nodes visited before them. */
+#define CACHE_SLOTS 512     /* the cache of visited-dependent sub-walks */
+
 typedef struct lf_walk {
   const lf_game *lg;
   uint64_t occupied;
   uint32_t known[AG__LF_NODES];                 /* bit r: memo[v][r] is valid */
   uint64_t memo_dest[AG__LF_NODES][MAX_COUNT + 1];
   uint8_t memo_flags[AG__LF_NODES][MAX_COUNT + 1];
+  /* Sub-walks that do depend on the nodes visited before them, keyed by
+   * (node, r, the visited nodes they could meet): a cache, overwritten on a
+   * collision, so it bounds the work without changing any result. */
+  uint16_t cache_tag[CACHE_SLOTS];              /* 0 empty, else node | r << 6 | 1 << 11 */
+  uint8_t cache_flags[CACHE_SLOTS];
+  uint64_t cache_seen[CACHE_SLOTS], cache_dest[CACHE_SLOTS];
 } lf_walk;
+
+/* Makes w ready for one action's walks. */
+static void walk_init(lf_walk *w, const lf_game *lg, uint64_t occupied)
+{
+  w->lg = lg;
+  w->occupied = occupied;
+  memset(w->known, 0, sizeof w->known);
+  memset(w->cache_tag, 0, sizeof w->cache_tag);
+}
 
 /* What the walks below one node give: destinations strictly after it, and
  * whether some walk was blocked (allowing a retreat to the node and before)
@@ -301,7 +320,9 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
 {
   const lf_game *lg = w->lg;
   lf_sub res = {0, 0, 0};
-  uint64_t next, free_next;
+  uint64_t next, free_next, seen;
+  unsigned slot = 0;
+  uint16_t tag = 0;
   int memo;
   if (r == 1) {   /* the last step: every successor not yet visited */
     res.dest = lg->out_mask[node] & ~visited;
@@ -319,12 +340,24 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
     }
     return res;
   }
-  memo = !(lg->reach[node][r] & visited & ~BIT(node));
+  seen = lg->reach[node][r] & visited & ~BIT(node);
+  memo = !seen;
   if (memo && (w->known[node] >> r & 1)) {
     res.dest = w->memo_dest[node][r];
     res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
     res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
     return res;
+  }
+  if (!memo) {
+    tag = (uint16_t)(node | r << 6 | 1 << 11);
+    slot = (unsigned)(((seen ^ (uint64_t)tag * UINT64_C(0x9E3779B97F4A7C15)) *
+                       UINT64_C(0xBF58476D1CE4E5B9)) >> 55) & (CACHE_SLOTS - 1);
+    if (w->cache_tag[slot] == tag && w->cache_seen[slot] == seen) {
+      res.dest = w->cache_dest[slot];
+      res.blocked = w->cache_flags[slot] & SUB_BLOCKED;
+      res.enter = (w->cache_flags[slot] & SUB_ENTER) != 0;
+      return res;
+    }
   }
   next = lg->out_mask[node] & ~visited;
   free_next = next & ~w->occupied;
@@ -341,6 +374,57 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
     w->known[node] |= 1u << r;
     w->memo_dest[node][r] = res.dest;
     w->memo_flags[node][r] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  } else {
+    w->cache_tag[slot] = tag;
+    w->cache_seen[slot] = seen;
+    w->cache_dest[slot] = res.dest;
+    w->cache_flags[slot] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  }
+  return res;
+}
+
+/* What the walks of one action share when they are too short to meet a
+ * node twice (count < girth): the free points, and the blockers, the points
+ * with an occupied successor (a walk standing on one with 2 or more steps to
+ * go is blocked, and may retreat to any point it passed). */
+typedef struct lf_short {
+  uint64_t free, blockers;
+} lf_short;
+
+static void short_setup(const lf_game *lg, uint64_t occupied, int n, lf_short *sh)
+{
+  uint64_t blockers = 0, o;
+  (void)n;
+  sh->free = lg->point_mask & ~occupied;
+  for (o = occupied; o; o &= o - 1) blockers |= lg->in_mask[__builtin_ctzll(o)];
+  sh->blockers = blockers & sh->free;
+}
+
+/* walk_on(origin, n, {origin}) for n < girth, where no walk can meet a node
+ * twice, so walks are sets: at[k], the free points k steps from the origin
+ * (the walk's own points never get in the way).  Destinations: every
+ * successor of at[n-1] (the last step lands anywhere), and every point of
+ * at[k], 1 <= k <= n-2, that is a blocker or has a successor in the
+ * retreat set of step k+1 (a walk through it meets a blocker by step n-2);
+ * an entry when at[n-1] holds a stem point. */
+static lf_sub walk_short(const lf_game *lg, const lf_short *sh, int origin, int n)
+{
+  lf_sub res = {0, 0, 0};
+  uint64_t at[MAX_COUNT + 1], f, back = 0;
+  int k;
+  at[0] = BIT(origin);
+  for (k = 1; k < n; k++) {
+    uint64_t next = 0;
+    for (f = at[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
+    at[k] = next & sh->free;
+  }
+  for (f = at[n - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
+  res.enter = (lg->stem_mask & at[n - 1]) != 0;
+  for (k = n - 2; k >= 1; k--) {   /* back: the points of at[k] a retreat may reach */
+    uint64_t pred = 0;
+    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
+    back = at[k] & (sh->blockers | pred);
+    res.dest |= back;
   }
   return res;
 }
@@ -357,6 +441,7 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
     int origin[2][PIECES], enter[2][PIECES], no[2] = {0, 0}, nodes[PIECES], nn = 0;
     uint64_t dest[2][PIECES], all[2] = {0, 0};
     lf_walk w;
+    lf_short sh;
     w.lg = lg;
     w.occupied = 0;
     for (i = 0; i < lg->num_points; i++) {   /* one pass: occupancy and origins */
@@ -365,10 +450,11 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
       w.occupied |= BIT(v);
       if (p->owner[v] == player && nn < PIECES) nodes[nn++] = v;
     }
-    memset(w.known, 0, sizeof w.known);
+    if (n < lg->girth) short_setup(lg, w.occupied, n, &sh);
+    else walk_init(&w, lg, w.occupied);
     for (i = 0; i < nn; i++) {
       int v = nodes[i];
-      lf_sub s = walk_on(&w, v, n, BIT(v));
+      lf_sub s = n < lg->girth ? walk_short(lg, &sh, v, n) : walk_on(&w, v, n, BIT(v));
       int e = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
       if (p->cross[v]) {
         origin[ON_BOARD][no[ON_BOARD]] = v, dest[ON_BOARD][no[ON_BOARD]] = s.dest;
@@ -411,8 +497,42 @@ static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
   w.occupied = 0;
   for (i = 0; i < lg->num_points; i++)
     if (p->owner[lg->points[i]] >= 0) w.occupied |= BIT(lg->points[i]);
-  memset(w.known, 0, sizeof w.known);
+  if (n < lg->girth) {
+    lf_short sh;
+    short_setup(lg, w.occupied, n, &sh);
+    return walk_short(lg, &sh, v, n);
+  }
+  walk_init(&w, lg, w.occupied);
   return walk_on(&w, v, n, BIT(v));
+}
+
+/* Test hook: whether walk_short and the general walk_on agree for every
+ * point of the board as the origin and every count they both handle, in the
+ * position of st (its occupancy; the origin's own piece is assumed): the
+ * board's girth when they do, 0 when they do not. */
+int ag__lf_check_walks(const ag_state *st)
+{
+  const lf_game *lg = GAME(st->game);
+  const lf_pos *p = st->pos;
+  uint64_t occupied = 0;
+  int i, n;
+  for (i = 0; i < lg->num_points; i++)
+    if (p->owner[lg->points[i]] >= 0) occupied |= BIT(lg->points[i]);
+  for (n = 1; n < lg->girth && n <= MAX_COUNT; n++) {
+    lf_short sh;
+    uint64_t o;
+    for (o = occupied; o; o &= o - 1) {
+      int v = __builtin_ctzll(o);
+      lf_walk w;
+      lf_sub a, b;
+      walk_init(&w, lg, occupied);
+      short_setup(lg, occupied, n, &sh);
+      a = walk_short(lg, &sh, v, n);
+      b = walk_on(&w, v, n, BIT(v));
+      if (a.dest != b.dest || !a.enter != !b.enter) return 0;
+    }
+  }
+  return lg->girth;
 }
 
 /* Number of choices of each player in the current finger round. */
@@ -1054,6 +1174,7 @@ static void add_edge(lf_game *lg, ag_game *g, const ag__lf_edge *e)
   if (e->to != AG__LF_TAIJI) {
     lg->out[e->from][lg->out_count[e->from]++] = (uint8_t)e->to;
     lg->out_mask[e->from] |= BIT(e->to);
+    lg->in_mask[e->to] |= BIT(e->from);
   } else {
     lg->stem_mask |= BIT(e->from);
   }
@@ -1072,6 +1193,28 @@ static void compute_reach(lf_game *lg)
     for (v = 0; v < AG__LF_NODES; v++)
       for (i = 0; i < lg->out_count[v]; i++)
         lg->reach[v][r] |= BIT(lg->out[v][i]) | lg->reach[lg->out[v][i]][r - 1];
+}
+
+/* The length of the shortest directed cycle of the walk graph (a walk of
+ * fewer steps can never meet a node twice), MAX_COUNT + 1 when none is
+ * that short: breadth-first from every node back to itself. */
+static int compute_girth(const lf_game *lg)
+{
+  int best = MAX_COUNT + 1, v, r;
+  for (v = 0; v < AG__LF_NODES; v++) {
+    uint64_t front = lg->out_mask[v], seen = front;
+    for (r = 1; r < best && front; r++) {
+      uint64_t next = 0, f;
+      if (front >> v & 1) {
+        best = r;
+        break;
+      }
+      for (f = front; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
+      front = next & ~seen;
+      seen |= next;
+    }
+  }
+  return best;
 }
 
 static int lf_setup(ag_game *g)
@@ -1104,6 +1247,7 @@ static int lf_setup(ag_game *g)
   for (i = 0; board48 && i < AG__LF_EDGES48; i++) add_edge(lg, g, &ag__lf_edges48[i]);
   for (i = 0; lg->entry_exact && i < AG__LF_STEM_EDGES; i++) add_edge(lg, g, &ag__lf_stem_edges[i]);
   compute_reach(lg);
+  lg->girth = compute_girth(lg);
   ag__zobrist_fill((uint64_t *)(void *)&lg->keys, sizeof lg->keys / sizeof(uint64_t), "liubo_fingers");
   g->nodes = lg->nodes;
   g->edges = lg->edges;
