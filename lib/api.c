@@ -45,6 +45,11 @@ static inline void copy_pos(void *dst, const void *src, size_t rounded)
     memcpy((unsigned char *)dst + i, (const unsigned char *)src + i, 16);
 }
 
+ag__past ag__state_past(const ag_state *st)
+{
+  return past_of(st, st->ply);
+}
+
 /* Checks a caller's (buf, cap) pair: a NULL buffer is only allowed with cap 0. */
 int ag__check_buf(const void *buf, size_t cap)
 {
