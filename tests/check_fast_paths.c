@@ -249,9 +249,10 @@ START_TEST(test_legal_in_place)
 }
 END_TEST
 
-/* The internal hook: liubo_fingers' walks for counts below the board's
- * shortest cycle (computed as sets) equal the general search's, for every
- * origin and count, in every position of random games of both boards. */
+/* The internal hook: liubo_fingers' walk search, which does the last steps
+ * of every walk (as many as the board's shortest cycle) as sets, gives what
+ * the plain search of every walk gives, for every origin and count, in
+ * positions of random games of both boards. */
 int ag__lf_check_walks(const ag_state *st);  /* girth, or 0 on a mismatch */
 
 START_TEST(test_lf_short_walks)

@@ -316,7 +316,7 @@ enum { SUB_BLOCKED = 1, SUB_ENTER = 2 };
  * own stack, enemy capture); with entry=exact a stem node with one step to
  * go may slide into TAIJI.  The result depends on `visited` only when the
  * walks can meet a visited node, so it is memoised otherwise. */
-static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
+static lf_sub walk_ref(lf_walk *w, int node, int r, uint64_t visited)
 {
   const lf_game *lg = w->lg;
   lf_sub res = {0, 0, 0};
@@ -364,6 +364,95 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
   res.blocked = free_next != next;
   while (free_next) {
     uint64_t bit = free_next & (0 - free_next);
+    lf_sub s = walk_ref(w, lowest_bit(free_next), r - 1, visited | bit);
+    free_next &= free_next - 1;
+    res.dest |= s.dest;
+    res.enter |= s.enter;
+    if (s.blocked) res.dest |= bit, res.blocked = 1;
+  }
+  if (memo) {
+    w->known[node] |= 1u << r;
+    w->memo_dest[node][r] = res.dest;
+    w->memo_flags[node][r] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  } else {
+    w->cache_tag[slot] = tag;
+    w->cache_seen[slot] = seen;
+    w->cache_dest[slot] = res.dest;
+    w->cache_flags[slot] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  }
+  return res;
+}
+
+/* walk_on() for r <= girth: the walk from node cannot meet its own points
+ * again (that takes a cycle, at least girth steps, and would end on node,
+ * which is visited), so only the points visited before it are in the way and
+ * the walks are sets: layer[k], the free unvisited points k steps on.
+ * Destinations: the unvisited successors of layer[r-1] (the last step lands
+ * anywhere), and the points of layer[k], 1 <= k <= r-2, that are blockers
+ * (an occupied unvisited successor) or lead to one within the steps left:
+ * a walk standing there with 2 or more steps to go is blocked and may
+ * retreat to any point it passed.  Blocked (for the caller's retreat): node
+ * itself is a blocker, or some layer-1 point leads to one. */
+static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited)
+{
+  lf_sub res = {0, 0, 0};
+  uint64_t layer[MAX_COUNT + 1], f, back = 0, blockers = 0;
+  uint64_t open = lg->point_mask & ~occupied & ~visited;
+  int k;
+  for (f = occupied & ~visited; f; f &= f - 1) blockers |= lg->in_mask[__builtin_ctzll(f)];
+  layer[0] = BIT(node);
+  for (k = 1; k < r; k++) {
+    uint64_t next = 0;
+    for (f = layer[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
+    layer[k] = next & open;
+  }
+  for (f = layer[r - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
+  res.dest &= ~visited;
+  res.enter = (lg->stem_mask & layer[r - 1]) != 0;
+  for (k = r - 2; k >= 1; k--) {
+    uint64_t pred = 0;
+    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
+    back = layer[k] & (blockers | pred);
+    res.dest |= back;
+  }
+  res.blocked = back != 0 || (r >= 2 && (blockers >> node & 1));
+  return res;
+}
+
+/* The search itself: walk_ref() with the last girth steps done by walk_tail(). */
+static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
+{
+  const lf_game *lg = w->lg;
+  lf_sub res = {0, 0, 0};
+  uint64_t next, free_next, seen;
+  unsigned slot = 0;
+  uint16_t tag = 0;
+  int memo;
+  if (r <= lg->girth) return walk_tail(lg, w->occupied, node, r, visited);
+  seen = lg->reach[node][r] & visited & ~BIT(node);
+  memo = !seen;
+  if (memo && (w->known[node] >> r & 1)) {
+    res.dest = w->memo_dest[node][r];
+    res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
+    res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
+    return res;
+  }
+  if (!memo) {
+    tag = (uint16_t)(node | r << 6 | 1 << 11);
+    slot = (unsigned)(((seen ^ (uint64_t)tag * UINT64_C(0x9E3779B97F4A7C15)) *
+                       UINT64_C(0xBF58476D1CE4E5B9)) >> 55) & (CACHE_SLOTS - 1);
+    if (w->cache_tag[slot] == tag && w->cache_seen[slot] == seen) {
+      res.dest = w->cache_dest[slot];
+      res.blocked = w->cache_flags[slot] & SUB_BLOCKED;
+      res.enter = (w->cache_flags[slot] & SUB_ENTER) != 0;
+      return res;
+    }
+  }
+  next = lg->out_mask[node] & ~visited;
+  free_next = next & ~w->occupied;
+  res.blocked = free_next != next;
+  while (free_next) {
+    uint64_t bit = free_next & (0 - free_next);
     lf_sub s = walk_on(w, lowest_bit(free_next), r - 1, visited | bit);
     free_next &= free_next - 1;
     res.dest |= s.dest;
@@ -383,50 +472,41 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
   return res;
 }
 
-/* What the walks of one action share when they are too short to meet a
- * node twice (count < girth): the free points, and the blockers, the points
- * with an occupied successor (a walk standing on one with 2 or more steps to
- * go is blocked, and may retreat to any point it passed). */
-typedef struct lf_short {
-  uint64_t free, blockers;
-} lf_short;
-
-static void short_setup(const lf_game *lg, uint64_t occupied, int n, lf_short *sh)
+/* The occupied playing points, and those of `player`, as masks.  owner[] is
+ * read eight bytes at a time: a byte is -1 (0xff) on an empty node, else the
+ * owner 0 or 1; the high bits, gathered by one multiplication, are the
+ * empty nodes, and the zero bytes of owner ^ player the player's. */
+static void occupancy(const lf_game *lg, const lf_pos *p, int player, uint64_t *occupied,
+                      uint64_t *own)
 {
-  uint64_t blockers = 0, o;
-  (void)n;
-  sh->free = lg->point_mask & ~occupied;
-  for (o = occupied; o; o &= o - 1) blockers |= lg->in_mask[__builtin_ctzll(o)];
-  sh->blockers = blockers & sh->free;
-}
-
-/* walk_on(origin, n, {origin}) for n < girth, where no walk can meet a node
- * twice, so walks are sets: at[k], the free points k steps from the origin
- * (the walk's own points never get in the way).  Destinations: every
- * successor of at[n-1] (the last step lands anywhere), and every point of
- * at[k], 1 <= k <= n-2, that is a blocker or has a successor in the
- * retreat set of step k+1 (a walk through it meets a blocker by step n-2);
- * an entry when at[n-1] holds a stem point. */
-static lf_sub walk_short(const lf_game *lg, const lf_short *sh, int origin, int n)
-{
-  lf_sub res = {0, 0, 0};
-  uint64_t at[MAX_COUNT + 1], f, back = 0;
-  int k;
-  at[0] = BIT(origin);
-  for (k = 1; k < n; k++) {
-    uint64_t next = 0;
-    for (f = at[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
-    at[k] = next & sh->free;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t high = UINT64_C(0x8080808080808080), low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+  const uint64_t gather = UINT64_C(0x0102040810204080);
+  unsigned char bytes[64];
+  uint64_t occ = 0, mine = 0, pl = (uint64_t)(uint8_t)player * UINT64_C(0x0101010101010101);
+  int i;
+  memcpy(bytes, p->owner, AG__LF_NODES);
+  memset(bytes + AG__LF_NODES, 0xff, sizeof bytes - AG__LF_NODES);
+  for (i = 0; i < 8; i++) {
+    uint64_t w, y, nonzero;
+    memcpy(&w, bytes + 8 * i, 8);
+    y = w ^ pl;
+    nonzero = (((y & low7) + low7) | y) & high;          /* high bit: byte != player */
+    occ |= ((~w & high) >> 7) * gather >> 56 << (8 * i);
+    mine |= ((~nonzero & high) >> 7) * gather >> 56 << (8 * i);
   }
-  for (f = at[n - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
-  res.enter = (lg->stem_mask & at[n - 1]) != 0;
-  for (k = n - 2; k >= 1; k--) {   /* back: the points of at[k] a retreat may reach */
-    uint64_t pred = 0;
-    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
-    back = at[k] & (sh->blockers | pred);
-    res.dest |= back;
+  *occupied = occ & lg->point_mask;
+  *own = mine & lg->point_mask;
+#else
+  int i;
+  *occupied = *own = 0;
+  for (i = 0; i < lg->num_points; i++) {
+    int v = lg->points[i];
+    if (p->owner[v] < 0) continue;
+    *occupied |= BIT(v);
+    if (p->owner[v] == player) *own |= BIT(v);
   }
-  return res;
+#endif
 }
 
 /* The mover's actions with the pending count, ascending; pass when none.
@@ -441,20 +521,15 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
     int origin[2][PIECES], enter[2][PIECES], no[2] = {0, 0}, nodes[PIECES], nn = 0;
     uint64_t dest[2][PIECES], all[2] = {0, 0};
     lf_walk w;
-    lf_short sh;
+    uint64_t own, o;
+    uint8_t from_at[64];   /* per destination: a bit per origin index */
     w.lg = lg;
-    w.occupied = 0;
-    for (i = 0; i < lg->num_points; i++) {   /* one pass: occupancy and origins */
-      int v = lg->points[i];
-      if (p->owner[v] < 0) continue;
-      w.occupied |= BIT(v);
-      if (p->owner[v] == player && nn < PIECES) nodes[nn++] = v;
-    }
-    if (n < lg->girth) short_setup(lg, w.occupied, n, &sh);
-    else walk_init(&w, lg, w.occupied);
+    occupancy(lg, p, player, &w.occupied, &own);
+    for (o = own; o && nn < PIECES; o &= o - 1) nodes[nn++] = lowest_bit(o);
+    if (n > lg->girth) walk_init(&w, lg, w.occupied);  /* the memos of longer walks */
     for (i = 0; i < nn; i++) {
       int v = nodes[i];
-      lf_sub s = n < lg->girth ? walk_short(lg, &sh, v, n) : walk_on(&w, v, n, BIT(v));
+      lf_sub s = walk_on(&w, v, n, BIT(v));
       int e = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
       if (p->cross[v]) {
         origin[ON_BOARD][no[ON_BOARD]] = v, dest[ON_BOARD][no[ON_BOARD]] = s.dest;
@@ -467,13 +542,20 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
         all[AT_START] |= s.dest;
       }
     }
-    for (state = ON_BOARD; state <= AT_START; state++)
-      while (all[state]) {
-        int to = lowest_bit(all[state]);
-        all[state] &= all[state] - 1;
-        for (i = 0; i < no[state]; i++)
-          if (dest[state][i] >> to & 1) out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[state][i]);
+    /* Ascending (to, origin): the origins of each destination as a small
+     * mask, so the work is one step per move, not per (destination, origin). */
+    for (state = ON_BOARD; state <= AT_START; state++) {
+      uint64_t a, d;
+      for (a = all[state]; a; a &= a - 1) from_at[lowest_bit(a)] = 0;
+      for (i = 0; i < no[state]; i++)
+        for (d = dest[state][i]; d; d &= d - 1) from_at[lowest_bit(d)] |= (uint8_t)(1u << i);
+      for (a = all[state]; a; a &= a - 1) {
+        int to = lowest_bit(a);
+        unsigned m;
+        for (m = from_at[to]; m; m &= m - 1)
+          out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[state][__builtin_ctz(m)]);
       }
+    }
     for (state = ON_BOARD; state <= AT_START; state++)
       for (i = 0; i < no[state]; i++)
         if (enter[state][i]) out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, origin[state][i]);
@@ -492,46 +574,35 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
 static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
 {
   lf_walk w;
-  int i;
+  uint64_t own;
+  occupancy(lg, p, p->mover, &w.occupied, &own);
+  if (n > lg->girth) walk_init(&w, lg, w.occupied);
   w.lg = lg;
-  w.occupied = 0;
-  for (i = 0; i < lg->num_points; i++)
-    if (p->owner[lg->points[i]] >= 0) w.occupied |= BIT(lg->points[i]);
-  if (n < lg->girth) {
-    lf_short sh;
-    short_setup(lg, w.occupied, n, &sh);
-    return walk_short(lg, &sh, v, n);
-  }
-  walk_init(&w, lg, w.occupied);
   return walk_on(&w, v, n, BIT(v));
 }
 
-/* Test hook: whether walk_short and the general walk_on agree for every
- * point of the board as the origin and every count they both handle, in the
- * position of st (its occupancy; the origin's own piece is assumed): the
- * board's girth when they do, 0 when they do not. */
+/* Test hook: whether walk_on (the last girth steps as sets) and walk_ref
+ * (the plain search) agree for every occupied point as the origin and every
+ * count of the game, in the position of st: the board's girth when they do,
+ * 0 when they do not. */
 int ag__lf_check_walks(const ag_state *st)
 {
   const lf_game *lg = GAME(st->game);
   const lf_pos *p = st->pos;
-  uint64_t occupied = 0;
-  int i, n;
-  for (i = 0; i < lg->num_points; i++)
-    if (p->owner[lg->points[i]] >= 0) occupied |= BIT(lg->points[i]);
-  for (n = 1; n < lg->girth && n <= MAX_COUNT; n++) {
-    lf_short sh;
-    uint64_t o;
+  uint64_t occupied, own, o;
+  int n;
+  occupancy(lg, p, 0, &occupied, &own);
+  for (n = 1; n <= 2 * lg->fingers_max; n++)
     for (o = occupied; o; o &= o - 1) {
       int v = __builtin_ctzll(o);
-      lf_walk w;
+      lf_walk w1, w2;
       lf_sub a, b;
-      walk_init(&w, lg, occupied);
-      short_setup(lg, occupied, n, &sh);
-      a = walk_short(lg, &sh, v, n);
-      b = walk_on(&w, v, n, BIT(v));
+      walk_init(&w1, lg, occupied);
+      walk_init(&w2, lg, occupied);
+      a = walk_on(&w1, v, n, BIT(v));
+      b = walk_ref(&w2, v, n, BIT(v));
       if (a.dest != b.dest || !a.enter != !b.enter) return 0;
     }
-  }
   return lg->girth;
 }
 
