@@ -61,6 +61,9 @@ from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMI
 from ._handle import Owned as _Owned
 from ._lib import Error, ParseError, IllegalMoveError, PhaseError, CancelledError, errmsg
 
+from ._lib import Error, ParseError, IllegalMoveError, PhaseError, errmsg
+from . import tensor
+
 __all__ = [
     "Error", "ParseError", "IllegalMoveError", "PhaseError", "CancelledError", "RangeError",
     "Game", "State", "Move", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
@@ -525,6 +528,31 @@ class Game(_Owned):
         """A new state of this game holding the game record `text`."""
         return self.new_state().set_record(text)
 
+    # Learning tensors (ancientgames.tensor has the details).
+    @property
+    def num_actions(self) -> int:
+        """The number of distinct actions (moves ag_move_info accepts)."""
+        return tensor.num_actions(self)
+
+    def action_move(self, action: int) -> int:
+        """The move of an action."""
+        return tensor.action_move(self, action)
+
+    def move_action(self, move: Union[int, str]) -> int:
+        """The action of a move (an int or a move text)."""
+        return tensor.move_action(self, move)
+
+    @property
+    def observation_shape(self) -> Tuple[int, int]:
+        """(planes, nodes) of the observation tensor."""
+        return tensor.observation_shape(self)
+
+    @property
+    def observation_planes(self) -> List[str]:
+        """The names of the observation's planes."""
+        return tensor.plane_names(self)
+
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
@@ -753,6 +781,15 @@ class State(_Owned):
         return (_from_record, (self.game, self.record()))
 
     # ---------------------------------------------------------- position
+
+    def observation(self, numpy: Optional[bool] = None) -> Any:
+        """The observation tensor, (planes, nodes) floats: a NumPy array when
+        NumPy is importable (or numpy=True), else lists."""
+        return tensor.observation(self, numpy)
+
+    def action_mask(self, player: Optional[int] = None, numpy: Optional[bool] = None) -> Any:
+        """The legal action mask of player (default: the one to act)."""
+        return tensor.action_mask(self, player, numpy)
 
     @property
     def hash(self) -> int:
