@@ -82,11 +82,13 @@ PY
 done
 test $count -gt 0 || { echo "FAIL: no game drawn"; status=1; }
 
-# The committed pictures (README.md, "The boards"): regenerate them with
-# `ag-svg GAME -o doc/GAME.svg' after a drawing change.
-for doc in "$top_srcdir"/doc/*.svg; do
-  test -f "$doc" || continue
-  game=$(basename "$doc" .svg)
+# The committed pictures of the boards (README.md, "The boards"),
+# doc/GAME.svg for each game: regenerate them with `ag-svg GAME -o
+# doc/GAME.svg' after a drawing change.  (Other pictures in doc/, e.g. the
+# lab's charts, are not ag-svg's.)
+for game in $(cat "$tmp/games"); do
+  doc=$top_srcdir/doc/$game.svg
+  test -f "$doc" || { echo "FAIL: $doc (README's picture of $game) is missing"; status=1; continue; }
   if ! "$svg" "$game" -o "$tmp/doc-$game.svg"; then
     echo "FAIL: ag-svg $game (for $doc) exited $?"; status=1; continue
   fi
