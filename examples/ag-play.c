@@ -832,7 +832,8 @@ static const cli_prog prog = {
   "  -l, --list             the names of the games\n"
   "  -h, --help             this text;   --version  program and library versions\n"
   "At your move type a move's notation, a menu number, or help.\n"
-  "Exit status: 0 done (or quit), 1 error (bad spec, position, file, player), 2 bad usage.\n",
+  "Exit status: 0 done (or quit), 1 error (spec, position, file, player),\n"
+  "2 bad usage.\n",
   list_games};
 
 enum { OPT_P0 = CLI_OPT_FIRST, OPT_P1, OPT_AI, OPT_AI0, OPT_AI1, OPT_SOLUTION, OPT_SAVE, OPT_LOAD };

@@ -182,7 +182,7 @@ static const cli_prog prog = {
   "its statistics.\n"
   "  -o, --output FILE   save the solution to FILE\n"
   "  -i, --input FILE    load a saved solution instead of solving\n"
-  "  -t, --threads N     worker threads, 1 to 64 (0, the default: one per processor)\n"
+  "  -t, --threads N     worker threads, 1 to 64 (0, the default: one per CPU)\n"
   "  -q, --quiet         no progress on standard error\n"
   "  -h, --help          this text;   --version  program and library versions\n"
   "Exit status: 0 done, 1 error (bad spec, memory, file), 2 bad usage.\n",

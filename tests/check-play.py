@@ -381,8 +381,30 @@ class SolveInterruptTest(unittest.TestCase):
             self.assertEqual(p.returncode, -signal.SIGINT, stderr)
             self.assertLess(took, 5 * SLOW)
             self.assertEqual(stdout, "")
-            self.assertRegex(stderr, r"ag-solve: interrupted after [0-9.]+ s; nothing was saved\n$")
+            # Not a terminal: no progress line, only the one about the interruption.
+            self.assertRegex(stderr, r"^ag-solve: interrupted after [0-9.]+ s; nothing was saved\n$")
             self.assertFalse(os.path.exists(out))
+
+    def test_progress_on_terminal(self):
+        s = Session.__new__(Session)
+        s.args = ["ag-solve"]
+        s.pid, s.fd = pty.fork()
+        if s.pid == 0:
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                solve = os.path.join(BUILD, "examples", "ag-solve")
+                os.execv(solve, [solve, "hare(hunters=10)", "-t", "1"])
+            finally:
+                os._exit(127)
+        s.buf = s.log = s.cr = ""
+        s.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.addCleanup(s.kill)
+        # The line rewritten in place: layer, share done, level, decided, ETA.
+        s.until(r"\r\[ *[0-9.]+ s\] 10 hunters: +\d+%, level \d+, [0-9.]+% decided, ETA \S+\x1b\[K")
+        os.kill(s.pid, signal.SIGINT)
+        rest, code = s.finish()
+        self.assertEqual(code, -signal.SIGINT, rest)
+        self.assertIn("ag-solve: interrupted after", rest)
 
 
 if __name__ == "__main__":
