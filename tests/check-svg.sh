@@ -83,10 +83,11 @@ done
 test $count -gt 0 || { echo "FAIL: no game drawn"; status=1; }
 
 # The committed pictures (README.md, "The boards"): regenerate them with
-# `ag-svg GAME -o doc/GAME.svg' after a drawing change.
-for doc in "$top_srcdir"/doc/*.svg; do
-  test -f "$doc" || continue
-  game=$(basename "$doc" .svg)
+# `ag-svg GAME -o doc/GAME.svg' after a drawing change.  Only doc/GAME.svg of
+# the registered games: doc/ holds other figures too (the variant lab's).
+for game in $(cat "$tmp/games"); do
+  doc=$top_srcdir/doc/$game.svg
+  test -f "$doc" || { echo "FAIL: $doc missing (ag-svg $game -o $doc)"; status=1; continue; }
   if ! "$svg" "$game" -o "$tmp/doc-$game.svg"; then
     echo "FAIL: ag-svg $game (for $doc) exited $?"; status=1; continue
   fi
