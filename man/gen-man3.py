@@ -922,12 +922,20 @@ class Generator:
                     continue
                 if m.kind == "typedef" and self.members.get(n) and n in pages and pages[n][0] == "enum":
                     continue
-                label = n + ("()" if m.kind == "function" else "")
-                out += [".TP", ".BR %s (3)" % esc(n, True) if m.kind != "function"
-                        else ".BR %s (3)" % esc(n, True)]
+                out += [".TP", ".BR %s (3)" % esc(n, True)]
                 out += fill_lines(inline(m.brief.find("para"), ctx)) if m.brief.find("para") is not None else []
-        for name, cd, title in self.structs:
-            pass
+            # the group's structures and families of constants
+            for sname, cd, stitle in self.structs:
+                if stitle == title:
+                    out += [".TP", ".BR %s (3)" % esc(sname, True)]
+                    out += fill_lines(plain(cd.find("briefdescription")))
+            for page, (kind, pnames) in pages.items():
+                if kind == "constants" and pnames[0] in names:
+                    fam = family_of(pnames[0])
+                    desc = FAMILIES.get(fam, ("the constants %s_*" % fam, []))[0]
+                    out += [".TP", ".BR %s (3)" % esc(page, True),
+                            esc(desc[0].upper() + desc[1:]) + ": " +
+                            ", ".join("\\fB\\%%%s\\fP" % esc(x, True) for x in pnames) + "."]
         out.append(".SH SEE ALSO")
         out += [".BR ancientgames (7),", ".BR ancientgames\\-hare (7),",
                 ".BR ancientgames\\-liubo\\-fingers (7),", ".BR ancientgames\\-liubo\\-sticks (7)"]
