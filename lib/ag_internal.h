@@ -153,6 +153,9 @@ struct ag_game {
  * before it (at offset ag__hist_offset). */
 typedef struct ag__hist { ag_move moves[2]; uint32_t n; } ag__hist;
 
+/* ag_state_set_record() replays into a scratch state and then swaps the two
+ * structs whole, so every field here must belong to the position, its history
+ * or its tags (nothing tied to the handle's identity). */
 struct ag_state {
   const ag_game *game;
   size_t ply, cap, stride;
