@@ -1413,14 +1413,17 @@ AG_API size_t ag_game_num_actions(const ag_game *g);
  *  @param g The game.
  *  @param action An action, 0 .. ag_game_num_actions() - 1.
  *  @param out Receives the move.
- *  @return #AG_OK, or #AG_EINVAL (g or out NULL, or action out of range). */
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL g or out is NULL, or action is not below ag_game_num_actions(). */
 AG_API int ag_game_action_move(const ag_game *g, size_t action, ag_move *out);
 
 /** The action of a move.
  *  @param g The game.
  *  @param m A move of the game (one that ag_move_info() accepts).
  *  @param out Receives the action.
- *  @return #AG_OK, or #AG_EINVAL (g or out NULL, or m not a move of this game). */
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL g or out is NULL, or ag_move_info() does not accept m for this
+ *          game. */
 AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out);
 
 /** The shape of the game's observation tensor.
@@ -1428,11 +1431,12 @@ AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out);
  *  @param planes Receives the number of planes (may be NULL).
  *  @param nodes Receives the number of values per plane: ag_game_num_nodes()
  *         (may be NULL).
- *  @return #AG_OK or #AG_EINVAL (g NULL). */
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_observation_shape(const ag_game *g, size_t *planes, size_t *nodes);
 
 /** The name of an observation plane, e.g. "hunter/0" (the hunters' pieces),
- *  "to_move/1", "info:score/0" or "hare:chain"; stable for a game and spec.
+ *  "to_move/1", "info:score/0" or "liubo_sticks:turn"; stable for a game and spec.
  *  @param g The game.
  *  @param plane The plane, 0 .. planes - 1.
  *  @return A string that lives as long as the library, or NULL when g is NULL or the
@@ -1445,8 +1449,10 @@ AG_API const char *ag_game_observation_plane(const ag_game *g, size_t plane);
  *  @param cap The buffer's size in floats.
  *  @param len Receives the number of floats the tensor has (may be NULL), also on
  *         #AG_EBUFS.
- *  @return #AG_OK, #AG_EINVAL (st NULL, or buf NULL with cap > 0) or #AG_EBUFS
- *          (cap too small; nothing written). */
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS cap is below planes x nodes; nothing was written, and *len holds
+ *          the size needed. */
 AG_API int ag_state_observation(const ag_state *st, float *buf, size_t cap, size_t *len);
 
 /** Writes the legal action mask of a player: mask[a] = 1 when the move of action a
@@ -1458,8 +1464,11 @@ AG_API int ag_state_observation(const ag_state *st, float *buf, size_t cap, size
  *         size.
  *  @param cap The mask's size in bytes.
  *  @param len Receives ag_game_num_actions() (may be NULL), also on #AG_EBUFS.
- *  @return #AG_OK, #AG_EINVAL (st NULL, player out of range, or mask NULL with cap >
- *          0) or #AG_EBUFS (cap too small; nothing written). */
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL st is NULL, player is neither 0, 1 nor #AG_PLAYER_CHANCE, or mask
+ *          is NULL with a non-zero cap.
+ *  @retval AG_EBUFS cap is below ag_game_num_actions(); nothing was written, and *len
+ *          holds the size needed. */
 AG_API int ag_state_action_mask(const ag_state *st, int player, unsigned char *mask,
                                 size_t cap, size_t *len);
 

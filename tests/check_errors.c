@@ -78,6 +78,34 @@ static void same_state(const ag_state *st, const char *text, size_t ply)
 
 /* ------------------------------------------------------------------ games */
 
+/* The learning tensors (ag_game_num_actions ... ag_state_action_mask). */
+START_TEST(tensor_errors)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
+  ag_move m;
+  size_t a, planes, len;
+  float obs[4];
+  unsigned char mask[4];
+  ERR(ag_game_action_move, AG_EINVAL, (NULL, 0, &m));
+  ERR(ag_game_action_move, AG_EINVAL, (g, 0, NULL));
+  ERR(ag_game_action_move, AG_EINVAL, (g, ag_game_num_actions(g), &m));
+  ERR(ag_game_move_action, AG_EINVAL, (NULL, 0x01010101u, &a));
+  ERR(ag_game_move_action, AG_EINVAL, (g, AG_MOVE_NONE, &a));
+  ERR(ag_game_move_action, AG_EINVAL, (g, 0x01010101u, NULL));
+  ERR(ag_game_observation_shape, AG_EINVAL, (NULL, &planes, &len));
+  ERR(ag_state_observation, AG_EINVAL, (NULL, obs, 4, &len));
+  ERR(ag_state_observation, AG_EINVAL, (st, NULL, 4, &len));
+  ERR(ag_state_observation, AG_EBUFS, (st, obs, 4, &len));
+  ERR(ag_state_action_mask, AG_EINVAL, (NULL, 0, mask, 4, &len));
+  ERR(ag_state_action_mask, AG_EINVAL, (st, 2, mask, 4, &len));
+  ERR(ag_state_action_mask, AG_EINVAL, (st, AG_PLAYER_CHANCE, NULL, 4, &len));
+  ERR(ag_state_action_mask, AG_EBUFS, (st, AG_PLAYER_CHANCE, mask, 4, &len));
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 START_TEST(game_errors)
 {
   ag_game *g = new_game("hare"), *out = NULL;
@@ -603,6 +631,7 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, solved_game_errors);
   tcase_add_test(tc, ai_errors);
   tcase_add_test(tc, analyse_errors);
+  tcase_add_test(tc, tensor_errors);
   suite_add_tcase(s, tc);
   return s;
 }
