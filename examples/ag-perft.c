@@ -51,7 +51,7 @@ static unsigned long long perft(ag_state *st, int depth, size_t cap)
 int main(int argc, char **argv)
 {
   ag_game *g;
-  ag_state *st;
+  ag_state *st = NULL;
   const char *position = NULL;
   size_t cap;
   char *end;
@@ -73,6 +73,8 @@ int main(int argc, char **argv)
   if (ag_game_new(argv[1], &g) != AG_OK) { fprintf(stderr, "ag-perft: %s\n", ag_errmsg()); return 1; }
   if (ag_state_new(g, &st) != AG_OK || (position && ag_state_set_text(st, position) != AG_OK)) {
     fprintf(stderr, "ag-perft: %s\n", ag_errmsg());
+    ag_state_free(st);
+    ag_game_free(g);
     return 1;
   }
   cap = ag_game_limit(g, AG_LIMIT_LEGAL_MOVES);

@@ -485,7 +485,8 @@ AG_API uint64_t ag_state_hash(const ag_state *st);
 /** Whether two states hold the same position (history ignored).
  *  @param a One state.
  *  @param b Another state.
- *  @return 1 or 0, #AG_EINVAL or #AG_EMISMATCH. */
+ *  @return 1 or 0, #AG_EINVAL, #AG_EMISMATCH, or #AG_ENOMEM (it compares the
+ *          two position texts in buffers it allocates). */
 AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
 
 /** One group of like pieces on a node; a node may hold several groups.
