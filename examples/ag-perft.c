@@ -2,16 +2,19 @@
  * ag-perft -- counts the leaf nodes of the game tree, depth by depth.
  *
  *   ag-perft SPEC DEPTH [--position TEXT]
+ *   ag-perft -h|--help, ag-perft --version
  *
  * Prints one line "perft D N" for D = 1..DEPTH.  Every legal move, every
  * chance outcome and every joint choice of a simultaneous node is one edge;
  * a game that ends before depth D contributes nothing below that point.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ancientgames.h>
+#include "cli.h"
 
 /* Leaf count below st at the given depth (>= 1), by apply and undo on one state. */
 static unsigned long long perft(ag_state *st, int depth, size_t cap)
@@ -48,29 +51,34 @@ static unsigned long long perft(ag_state *st, int depth, size_t cap)
   return total;
 }
 
+static const cli_prog prog = {
+  "ag-perft",
+  "usage: ag-perft SPEC DEPTH [--position TEXT]\n"
+  "       ag-perft -h|--help | --version\n"
+  "Prints \"perft D N\", the number of move sequences of length D, for D = 1..DEPTH.\n"
+  "  -p, --position TEXT  start from this position text instead of the initial one\n"
+  "  -h, --help           this text;   --version  program and library versions\n"
+  "Exit status: 0 done, 1 bad spec or position, 2 bad usage.\n",
+  NULL};
+
 int main(int argc, char **argv)
 {
+  static const struct option longopts[] = {
+    {"position", required_argument, NULL, 'p'}, CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
   ag_game *g;
   ag_state *st = NULL;
   const char *position = NULL;
   size_t cap;
-  char *end;
-  long depth;
-  int d, i;
-  if (argc < 3) {
-    fprintf(stderr, "usage: ag-perft SPEC DEPTH [--position TEXT]\n");
-    return 2;
+  int64_t depth;
+  int d, c;
+  while ((c = cli_getopt(&prog, argc, argv, "p:", longopts)) != -1) {
+    if (c == 'p') position = optarg;
   }
-  depth = strtol(argv[2], &end, 10);
-  if (end == argv[2] || *end || depth < 0 || depth >= INT_MAX) {
-    fprintf(stderr, "ag-perft: bad depth '%s' (a whole number >= 0)\n", argv[2]);
-    return 2;
-  }
-  for (i = 3; i < argc; i++) {
-    if (strcmp(argv[i], "--position") == 0 && i + 1 < argc) position = argv[++i];
-    else { fprintf(stderr, "ag-perft: unknown argument '%s'\n", argv[i]); return 2; }
-  }
-  if (ag_game_new(argv[1], &g) != AG_OK) { fprintf(stderr, "ag-perft: %s\n", ag_errmsg()); return 1; }
+  if (argc - optind != 2)
+    cli_usage_error(&prog, "expected SPEC and DEPTH, got %d argument%s", argc - optind,
+                    argc - optind == 1 ? "" : "s");
+  depth = cli_i64(&prog, "DEPTH", argv[optind + 1], 0, INT_MAX - 1);
+  if (ag_game_new(argv[optind], &g) != AG_OK) { fprintf(stderr, "ag-perft: %s\n", ag_errmsg()); return 1; }
   if (ag_state_new(g, &st) != AG_OK || (position && ag_state_set_text(st, position) != AG_OK)) {
     fprintf(stderr, "ag-perft: %s\n", ag_errmsg());
     ag_state_free(st);

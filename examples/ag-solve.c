@@ -2,6 +2,7 @@
  * ag-solve -- solves a hare-hunt rules variant and prints its statistics.
  *
  *   ag-solve SPEC [-o FILE] [-i FILE] [--threads N] [--quiet]
+ *   ag-solve -h|--help, ag-solve --version
  *
  * SPEC is a "hare" spec, e.g. "hare" or "hare(chain=0)".  The solve covers
  * 10 hunters up to the spec's `hunters' (12 by default).  -o saves the
@@ -12,33 +13,105 @@
  *   start hunters=H first=hunters|hare value=win|loss|draw turns=N
  * Counts are of every placement of the hare and K hunters at a turn
  * boundary, reachable or not, from the side to move's point of view;
- * distances are whole turns.  Progress goes to stderr.
+ * distances are whole turns.  Progress goes to stderr: a line rewritten in
+ * place when stderr is a terminal, else one line per finished layer.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <ancientgames.h>
+#include "cli.h"
 
-/* Seconds of the monotonic clock. */
-static double now(void)
+/* What the progress report knows: the clock, whether stderr is a terminal,
+ * and the layer being solved (a layer is finished when the next one starts
+ * or the solve returns). */
+typedef struct progress {
+  double t0, layer_t0, last_draw;
+  int tty;
+  int hunters, level, max_hunters;   /* current layer; 0 before the first */
+  uint64_t resolved, total;
+  double level_seconds;              /* mean time of one level of this layer */
+  int prev_levels;                   /* levels the previous layer took, 0 if none */
+  double prev_seconds_per_pos;       /* its time per position */
+} progress;
+
+/* Positions of the k-hunter layer, 50 * C(24, k) (as the solver counts them):
+ * the hare on one of 25 points, k hunters on the other 24, either side to move. */
+static double layer_size(int k)
 {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+  double c = 1;
+  int i;
+  for (i = 0; i < k; i++) c = c * (24 - i) / (i + 1);
+  return 50 * c;
 }
 
-/* Progress on stderr: one line per layer step. */
+/* Seconds left: the rest of this layer (its levels are expected to be as many
+ * as the previous layer's, at this layer's measured time per level), then
+ * the larger layers at the time per position measured so far.  Negative when
+ * there is nothing to go on yet (the first layer). */
+static double eta(const progress *pr, double now_s)
+{
+  double left = -1, per_pos;
+  int k;
+  if (!pr->prev_levels || pr->level < 1) return -1;
+  left = (pr->prev_levels > pr->level ? pr->prev_levels - pr->level : 1) * pr->level_seconds;
+  per_pos = (now_s - pr->layer_t0 + left) / layer_size(pr->hunters);
+  for (k = pr->hunters + 1; k <= pr->max_hunters; k++) left += per_pos * layer_size(k);
+  return left;
+}
+
+/* The layer in pr just finished: its 100% line (kept on a terminal, the only
+ * line per layer otherwise). */
+static void layer_done(progress *pr)
+{
+  double t = cli_now();
+  if (!pr->hunters) return;
+  if (pr->tty) cli_progress_done(stderr);
+  fprintf(stderr, "[%7.1f s] %d hunters: 100%% done in %.1f s, %d levels, %.2f%% of positions decided\n",
+          t - pr->t0, pr->hunters, t - pr->layer_t0, pr->level,
+          pr->total ? 100.0 * (double)pr->resolved / (double)pr->total : 0.0);
+  fflush(stderr);
+  pr->prev_levels = pr->level;
+  pr->prev_seconds_per_pos = (t - pr->layer_t0) / (double)(pr->total ? pr->total : 1);
+  pr->hunters = 0;
+}
+
+/* ag_progress_fn: level 0 opens a layer, each level after it is one pass.
+ * The percentage is of the layer's expected passes (as many as the previous
+ * layer's, or on the first layer the share of positions decided) and stays
+ * below 100 until the layer is finished. */
 static void show_progress(void *user, int hunters, int level, uint64_t resolved,
                           uint64_t total)
 {
-  double *t0 = user;
-  fprintf(stderr, "\r[%7.1f s] %d hunters: level %3d, %6.2f%% resolved   ", now() - *t0,
-          hunters, level, total ? 100.0 * (double)resolved / (double)total : 0.0);
-  if (level == 0) fprintf(stderr, "\n");
-  fflush(stderr);
+  progress *pr = user;
+  double t = cli_now(), pct, left;
+  char eta_text[32];
+  if (hunters != pr->hunters) {
+    layer_done(pr);
+    pr->hunters = hunters;
+    pr->layer_t0 = t;
+  }
+  pr->level = level;
+  pr->resolved = resolved;
+  pr->total = total;
+  if (level > 0) pr->level_seconds = (t - pr->layer_t0) / level;
+  if (!pr->tty) return;
+  if (pr->prev_levels)
+    pct = 100.0 * level / (pr->prev_levels > level + 1 ? pr->prev_levels : level + 1);
+  else
+    pct = total ? 100.0 * (double)resolved / (double)total : 0.0;
+  if (pct > 99.0) pct = 99.0;
+  left = eta(pr, t);
+  if (left < 0 && pr->prev_seconds_per_pos > 0) left = pr->prev_seconds_per_pos * total;
+  cli_progress(stderr, "[%7.1f s] %d hunters: %3.0f%%, level %d, %.2f%% decided, ETA %s",
+               t - pr->t0, hunters, pct, level,
+               total ? 100.0 * (double)resolved / (double)total : 0.0,
+               cli_duration(left, eta_text, sizeof eta_text));
+  pr->last_draw = t;
 }
 
 static const char *value_word(int v) { return v > 0 ? "win" : v < 0 ? "loss" : "draw"; }
@@ -84,43 +157,71 @@ static int print_results(const ag_solution *sol)
   return rc;
 }
 
-static int usage(void)
-{
-  fprintf(stderr, "usage: ag-solve SPEC [-o FILE] [-i FILE] [--threads N] [--quiet]\n");
-  return 2;
-}
+static const cli_prog prog = {
+  "ag-solve",
+  "usage: ag-solve SPEC [-o FILE] [-i FILE] [--threads N] [--quiet]\n"
+  "       ag-solve -h|--help | --version\n"
+  "Solves a hare-hunt variant (SPEC such as hare or \"hare(chain=0)\") and prints\n"
+  "its statistics.\n"
+  "  -o, --output FILE   save the solution to FILE\n"
+  "  -i, --input FILE    load a saved solution instead of solving\n"
+  "  -t, --threads N     worker threads, 1 to 64 (0, the default: one per processor)\n"
+  "  -q, --quiet         no progress on standard error\n"
+  "  -h, --help          this text;   --version  program and library versions\n"
+  "Exit status: 0 done, 1 error (bad spec, memory, file), 2 bad usage.\n",
+  NULL};
 
 int main(int argc, char **argv)
 {
-  const char *spec = NULL, *out = NULL, *in = NULL;
-  int threads = 0, quiet = 0, i, rc;
-  double t0 = now();
+  static const struct option longopts[] = {
+    {"output", required_argument, NULL, 'o'}, {"input", required_argument, NULL, 'i'},
+    {"threads", required_argument, NULL, 't'}, {"quiet", no_argument, NULL, 'q'},
+    CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
+  const char *spec, *out = NULL, *in = NULL;
+  int threads = 0, quiet = 0, c, rc;
   struct rusage ru;
   ag_game *g = NULL;
   ag_solution *sol = NULL;
-  for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
-    else if (strcmp(argv[i], "-i") == 0 && i + 1 < argc) in = argv[++i];
-    else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) threads = atoi(argv[++i]);
-    else if (strcmp(argv[i], "--quiet") == 0) quiet = 1;
-    else if (argv[i][0] != '-' && !spec) spec = argv[i];
-    else return usage();
+  progress pr;
+  while ((c = cli_getopt(&prog, argc, argv, "o:i:t:q", longopts)) != -1) {
+    switch (c) {
+    case 'o': out = optarg; break;
+    case 'i': in = optarg; break;
+    case 't': threads = (int)cli_i64(&prog, "--threads", optarg, 0, 64); break;
+    case 'q': quiet = 1; break;
+    }
   }
-  if (!spec) return usage();
+  if (argc - optind != 1)
+    cli_usage_error(&prog, "expected one SPEC, got %d argument%s", argc - optind,
+                    argc - optind == 1 ? "" : "s");
+  spec = argv[optind];
+  memset(&pr, 0, sizeof pr);
+  pr.t0 = cli_now();
+  pr.tty = cli_is_tty(stderr);
   if (ag_game_new(spec, &g) != AG_OK) {
     fprintf(stderr, "ag-solve: %s: %s\n", spec, ag_errmsg());
     return 1;
   }
+  if (strcmp(ag_game_name(g), "hare") != 0) {
+    fprintf(stderr, "ag-solve: %s: only the hare hunt (hare) can be solved\n", spec);
+    ag_game_free(g);
+    return 1;
+  }
   if (in) rc = ag_solution_load(in, &sol);
-  else rc = ag_solution_solve(g, threads, quiet ? NULL : show_progress, &t0, &sol);
-  if (!quiet) fprintf(stderr, "\n");
+  else {
+    sscanf(strstr(ag_game_spec(g), "hunters=") ? strstr(ag_game_spec(g), "hunters=") : "", "hunters=%d",
+           &pr.max_hunters);
+    rc = ag_solution_solve(g, threads, quiet ? NULL : show_progress, &pr, &sol);
+    if (!quiet && rc == AG_OK) layer_done(&pr);
+    else if (!quiet && pr.tty) cli_progress_done(stderr);
+  }
   if (rc != AG_OK) {
     fprintf(stderr, "ag-solve: %s\n", ag_errmsg());
     ag_game_free(g);
     return 1;
   }
   getrusage(RUSAGE_SELF, &ru);
-  printf("time: %.1f s\n", now() - t0);
+  printf("time: %.1f s\n", cli_now() - pr.t0);
   printf("peak memory: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
   rc = print_results(sol);
   if (rc == AG_OK && out && ag_solution_save(sol, out) != AG_OK) {

@@ -2,6 +2,7 @@
  * ag-svg -- draws a game's board and pieces as SVG.
  *
  *   ag-svg SPEC [--position TEXT] [-o FILE]
+ *   ag-svg -h|--help, ag-svg --version
  *
  * Uses only the public geometry API: ag_game_extent(), ag_game_node(),
  * ag_game_node_name(), ag_game_node_find(), ag_game_edge() and
@@ -13,10 +14,12 @@
  * the liubo boards the remaining TLV decoration (frame, central square,
  * T bars, V marks, L uprights) is derived from the named nodes' coordinates.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ancientgames.h>
+#include "cli.h"
 
 /* The drawing: output, game, scale (pixels per unit) and margins. */
 typedef struct svg {
@@ -330,31 +333,37 @@ static void draw(svg *v, const char *position)
   fputs("</text>\n</svg>\n", v->f);
 }
 
-static int usage(void)
-{
-  fprintf(stderr, "usage: ag-svg SPEC [--position TEXT] [-o FILE]\n");
-  return 2;
-}
+static const cli_prog prog = {
+  "ag-svg",
+  "usage: ag-svg SPEC [--position TEXT] [-o FILE]\n"
+  "       ag-svg -h|--help | --version\n"
+  "Draws the game's board and pieces as SVG.\n"
+  "  -p, --position TEXT  draw this position instead of the initial one\n"
+  "  -o, --output FILE    write to FILE instead of standard output\n"
+  "  -h, --help           this text;   --version  program and library versions\n"
+  "Exit status: 0 done, 1 bad spec or position or unwritable file, 2 bad usage.\n",
+  NULL};
 
 int main(int argc, char **argv)
 {
+  static const struct option longopts[] = {
+    {"position", required_argument, NULL, 'p'}, {"output", required_argument, NULL, 'o'},
+    CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
   ag_game *g;
   ag_state *st;
   const char *position = NULL, *out = NULL;
   char *text;
   size_t cap;
   svg v;
-  int i, largest;
-  if (argc < 2 || argv[1][0] == '-') return usage();
-  for (i = 2; i < argc; i++) {
-    if (strcmp(argv[i], "--position") == 0 && i + 1 < argc) position = argv[++i];
-    else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
-    else {
-      fprintf(stderr, "ag-svg: unknown argument '%s'\n", argv[i]);
-      return usage();
-    }
+  int c, largest;
+  while ((c = cli_getopt(&prog, argc, argv, "p:o:", longopts)) != -1) {
+    if (c == 'p') position = optarg;
+    else if (c == 'o') out = optarg;
   }
-  if (ag_game_new(argv[1], &g) != AG_OK) { fprintf(stderr, "ag-svg: %s\n", ag_errmsg()); return 1; }
+  if (argc - optind != 1)
+    cli_usage_error(&prog, "expected one SPEC, got %d argument%s", argc - optind,
+                    argc - optind == 1 ? "" : "s");
+  if (ag_game_new(argv[optind], &g) != AG_OK) { fprintf(stderr, "ag-svg: %s\n", ag_errmsg()); return 1; }
   if (ag_state_new(g, &st) != AG_OK || (position && ag_state_set_text(st, position) != AG_OK)) {
     fprintf(stderr, "ag-svg: %s\n", ag_errmsg());
     return 1;
@@ -373,9 +382,12 @@ int main(int argc, char **argv)
   v.margin = 40 + 0.6 * v.scale;
   v.top = 36 + 0.6 * v.scale;
   v.f = out ? fopen(out, "w") : stdout;
-  if (!v.f) { perror(out); return 1; }
+  if (!v.f) { fprintf(stderr, "ag-svg: %s: %s\n", out, strerror(errno)); return 1; }
   draw(&v, text);
-  if ((out && fclose(v.f) != 0) || (!out && fflush(stdout) != 0)) { perror("ag-svg"); return 1; }
+  if ((out && fclose(v.f) != 0) || (!out && fflush(stdout) != 0)) {
+    fprintf(stderr, "ag-svg: %s: %s\n", out ? out : "standard output", strerror(errno));
+    return 1;
+  }
   free(text);
   ag_state_free(st);
   ag_game_free(g);

@@ -176,6 +176,53 @@ AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
 
 /** @} */
 
+/** @defgroup ancientgames_names Names of codes
+ *  @brief Printable names of the public codes, so that programs need no tables.
+ *
+ *  Each name is the constant's suffix in lower case: #AG_END_PLY_LIMIT is
+ *  "ply_limit", #AG_MOVE_JUMP is "jump".  Python's enums (End, OutcomeKind,
+ *  MoveKind, PieceKind, NodeKind, EdgeKind) have the same names in upper case.
+ *  The strings are static and never change; a code the header does not define
+ *  gives NULL (so a program can tell an unknown code, and must not print the
+ *  result unchecked).  Thread-safe, no allocation.
+ *  @{ */
+
+/** The name of an end reason.
+ *  @param reason An AG_END_* value, as given by ag_state_outcome().
+ *  @return "none", "blocked", "captures", "owl", "score", "ply_limit",
+ *          "repetition", "five" or "all_taken"; NULL for any other value. */
+AG_API const char *ag_end_reason_name(int reason);
+
+/** The name of an outcome.
+ *  @param outcome An AG_OUTCOME_* value, as returned by ag_state_outcome().
+ *  @return "ongoing", "win" or "draw"; NULL for any other value. */
+AG_API const char *ag_outcome_name(int outcome);
+
+/** The name of a move kind.
+ *  @param kind An AG_MOVE_* kind, as given by ag_move_info().
+ *  @return "step", "jump", "enter", "chance", "choice", "pass" or "return"; NULL
+ *          for any other value (#AG_MOVE_NONE is a move value, not a kind). */
+AG_API const char *ag_move_kind_name(int kind);
+
+/** The name of a piece kind.
+ *  @param kind An AG_PIECE_* kind, as given by ag_state_piece().
+ *  @return "hare", "hunter", "stone", "owl", "fish" or "stick"; NULL for any other
+ *          value. */
+AG_API const char *ag_piece_kind_name(int kind);
+
+/** The name of a node kind.
+ *  @param kind An AG_NODE_* kind, as given by ag_game_node().
+ *  @return "point", "reserve", "prison" or "goal"; NULL for any other value. */
+AG_API const char *ag_node_kind_name(int kind);
+
+/** The name of an edge kind.
+ *  @param kind An AG_EDGE_* kind, as given by ag_game_edge().
+ *  @return "line", "diagonal", "track", "shortcut", "slide" or "jump"; NULL for any
+ *          other value. */
+AG_API const char *ag_edge_kind_name(int kind);
+
+/** @} */
+
 /** @defgroup ancientgames_registry Registry
  *  @brief The built-in games.
  *  @{ */
@@ -550,6 +597,121 @@ AG_API int ag_state_set_text(ag_state *st, const char *text);
  *  @param len Receives the length without the NUL (may be NULL).
  *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
 AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *len);
+
+/** @} */
+
+/** @defgroup ancientgames_record Game records
+ *  @brief A state's whole history as text, in the spirit of PGN, and back.
+ *  @{ */
+
+/** Writes the game record of a state: its game, the position its history starts
+ *  from, every ply (chance outcomes and both choices of a joint ply included), the
+ *  result, and the other tags the state holds.
+ *
+ *  A record is line-oriented text (written with LF line ends), for example
+ *  @verbatim
+[Game "hare(hunters=11,first=hunters,chain=1,repetition=3,max_plies=1000)"]
+[Result "*"]
+[Event "club night"]
+
+1. b2-b3
+2. c3-c4
+3. a2-a3
+@endverbatim
+ *  Grammar (what ag_state_set_record() reads; this function writes the canonical
+ *  form, one tag or ply a line):
+ *  @verbatim
+record   = { tag } { ply }          with blanks and comments anywhere between
+tag      = "[" NAME SPACE+ '"' VALUE '"' "]"       on one line
+NAME     = 1*( letter | digit | "_" )               case-sensitive
+VALUE    = bytes >= 0x20 except 0x7f, with \" and \\ for '"' and '\'
+ply      = N "." move [ move ]      N = 1, 2, 3 ... with no gaps;
+                                    two moves at a joint ply: player 0's, then 1's
+move     = the game's move text (ag_move_to_text()), no blanks inside
+blank    = space, tab, CR, LF, FF, VT           (CRLF line ends are read as LF)
+comment  = ";" up to the end of the line  |  "{" up to the next "}"
+@endverbatim
+ *  The tags the library writes:
+ *  - [Game "SPEC"]: required; the game's spec, compared in canonical form
+ *    (ag_game_spec()), so "hare" reads as the default hare game;
+ *  - [Start "TEXT"]: the position text the history starts from
+ *    (ag_state_start_text()); written only when it differs from the game's initial
+ *    position, read as the initial position when absent;
+ *  - [Result "R"]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
+ *    "*" (going on); always written; optional on reading, but when present it must
+ *    be the result the plies reach (so a record cut short is noticed);
+ *  - [Termination "REASON"]: ag_end_reason_name() of the end reason; written when
+ *    the game is over, checked like Result.
+ *  Every other tag is the program's: a record's other tags are kept by the state
+ *  (see ag_state_set_tag()) and written back, in their order, after the library's.
+ *  A tag name appears at most once.  Plies come after the last tag; the numbers
+ *  count the plies of the record from 1, whatever the ply counter of the start
+ *  position says.
+ *
+ *  Thread rules as for every const state function: any number of threads may read
+ *  one state at once.
+ *  @param st The state.
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size in bytes.
+ *  @param len Receives the length without the NUL (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL (NULL state, or NULL buffer with cap > 0), #AG_EBUFS
+ *          (the size needed was stored in len), #AG_ENOMEM (the start position's
+ *          text could not be compared) or #AG_ERROR (a history entry holds no move
+ *          of the game: never seen). */
+AG_API int ag_state_record(const ag_state *st, char *buf, size_t cap, size_t *len);
+
+/** Replays a game record (see ag_state_record() for the grammar) into a state:
+ *  afterwards the state is the record's last position with the whole history, so
+ *  ag_state_undo() walks back to the start position, and its tags are the record's
+ *  other tags.  On any failure the state is exactly as it was (the record is replayed
+ *  on a scratch state first).
+ *  @param st The state; its game must be the record's.
+ *  @param text The record, NUL-terminated.
+ *  @return #AG_OK; #AG_EINVAL (NULL argument); #AG_EMISMATCH ([Game] names another
+ *          game or other options); #AG_EPARSE (no [Game] tag, a [Game] that is not a
+ *          spec, a bad tag or a tag twice, a [Start] that is not a position, a ply
+ *          number missing or out of sequence, a move text the game cannot read, a
+ *          joint ply with one choice, an unclosed comment or tag, a tag after the
+ *          plies, a [Result] or [Termination] the plies do not reach); #AG_EILLEGAL (a
+ *          move that is not legal at its ply, or a ply after the game ended; the
+ *          message names the ply number); #AG_ENOMEM.  Every message starts with
+ *          "record line L, byte B:" (L from 1, B the offset from 0 in the text). */
+AG_API int ag_state_set_record(ag_state *st, const char *text);
+
+/** Writes the position text of the position the state's history starts from: the
+ *  initial position, or the one ag_state_set_text() or a record's [Start] set, and
+ *  the current position when the history is empty.
+ *  @param st The state.
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size.
+ *  @param len Receives the length without the NUL (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+AG_API int ag_state_start_text(const ag_state *st, char *buf, size_t cap, size_t *len);
+
+/** Sets, replaces or removes one of the program's record tags of a state (for
+ *  example "Event", "Date", "White").  A new tag goes after the others; a replaced
+ *  one keeps its place.  Tags change only by this function and by
+ *  ag_state_set_record(); ag_state_copy() and ag_state_clone() copy them, and reset,
+ *  ag_state_set_text(), apply and undo keep them.
+ *  @param st The state.
+ *  @param name The tag name: letters, digits and '_'; not one of the library's
+ *         (Game, Start, Result, Termination).
+ *  @param value The value: bytes >= 0x20 except 0x7f; NULL removes the tag.
+ *  @return #AG_OK (also when removing a tag that is not there), #AG_EINVAL (NULL
+ *          state, a bad or reserved name, a control character in the value; the
+ *          state unchanged) or #AG_ENOMEM (the state unchanged). */
+AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value);
+
+/** Reads one of the program's record tags of a state.
+ *  @param st The state.
+ *  @param name The tag name.
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size.
+ *  @param len Receives the length without the NUL (may be NULL).
+ *  @return #AG_OK, #AG_EINVAL (NULL state, bad name or NULL buffer with cap > 0),
+ *          #AG_ENOTFOUND (no such tag) or #AG_EBUFS. */
+AG_API int ag_state_tag(const ag_state *st, const char *name, char *buf, size_t cap,
+                        size_t *len);
 
 /** @} */
 

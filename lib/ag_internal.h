@@ -130,7 +130,29 @@ struct ag_state {
   size_t ply, cap, stride;
   unsigned char *hist;
   void *pos;                        /* vt->pos_size bytes, allocated with the state */
+  /* The record's other tags (record.c): "name\0value\0" pairs in order,
+   * tags_len bytes used of tags_cap; set only by ag_state_set_tag() and
+   * ag_state_set_record(), copied by ag_state_copy(). */
+  char *tags;
+  size_t tags_len, tags_cap;
 };
+
+/* Offset of the position snapshot in a history entry. */
+#define AG__POS_OFFSET 16
+
+/* The position the history starts from: the snapshot before the first ply,
+ * or the current position when there is no history (api.c). */
+const void *ag__state_start(const ag_state *st);
+
+/* The buffer protocol of every *_text function (api.c): check_buf refuses a
+ * NULL buffer with a non-zero capacity; finish_text NUL-terminates what fit,
+ * stores the full length and fails with AG_EBUFS when it did not fit. */
+int ag__check_buf(const void *buf, size_t cap);
+int ag__finish_text(ag__buf *b, size_t *len);
+
+/* Makes room for `need` bytes of tags in st (AG_ENOMEM, st unchanged, when
+ * that fails) (api.c). */
+int ag__tags_room(ag_state *st, size_t need);
 
 /* Errors: sets this thread's message and returns code. */
 int ag__fail(int code, const char *fmt, ...)

@@ -14,7 +14,6 @@
 #include <string.h>
 #include "ag_internal.h"
 
-#define AG__POS_OFFSET 16      /* offset of the snapshot in a history entry */
 #define AG__INITIAL_HISTORY 1024
 
 /* ---------------------------------------------------------------- helpers */
@@ -37,7 +36,7 @@ static ag__past past_of(const ag_state *st, size_t count)
 }
 
 /* Checks a caller's (buf, cap) pair: a NULL buffer is only allowed with cap 0. */
-static int check_buf(const void *buf, size_t cap)
+int ag__check_buf(const void *buf, size_t cap)
 {
   if (!buf && cap) return ag__fail(AG_EINVAL, "buffer is NULL but capacity is %zu", cap);
   return AG_OK;
@@ -45,7 +44,7 @@ static int check_buf(const void *buf, size_t cap)
 
 /* Ends a text write: NUL-terminates what fits and reports AG_EBUFS when the
  * text did not fit, with *len set to the full length either way. */
-static int finish_text(ag__buf *b, size_t *len)
+int ag__finish_text(ag__buf *b, size_t *len)
 {
   if (len) *len = b->len;
   ag__buf_end(b);
@@ -128,6 +127,22 @@ static int history_room(ag_state *st, size_t need)
   st->hist = h;
   st->cap = cap;
   return AG_OK;
+}
+
+int ag__tags_room(ag_state *st, size_t need)
+{
+  char *t;
+  if (need <= st->tags_cap) return AG_OK;
+  t = realloc(st->tags, need);
+  if (!t) return ag__fail(AG_ENOMEM, "cannot hold %zu bytes of record tags", need);
+  st->tags = t;
+  st->tags_cap = need;
+  return AG_OK;
+}
+
+const void *ag__state_start(const ag_state *st)
+{
+  return st->ply ? (const unsigned char *)hist_entry(st, 0) + AG__POS_OFFSET : st->pos;
 }
 
 /* Records the ply in the history, then lets the game apply it; the moves are
@@ -288,10 +303,10 @@ AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, s
   ag__buf b = {buf, cap, 0};
   int rc;
   CHECK_GAME(g, AG_EINVAL);
-  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  if ((rc = ag__check_buf(buf, cap)) < 0) return rc;
   if (g->vt->move_write(g, m, &b) != AG_OK)
     return fail_not_move(g, m, AG_EINVAL);
-  return finish_text(&b, len);
+  return ag__finish_text(&b, len);
 }
 
 AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out)
@@ -348,6 +363,7 @@ AG_API void ag_state_free(ag_state *st)
   __atomic_fetch_sub(&((ag_game *)st->game)->live_states, 1, __ATOMIC_RELEASE);
   free(st->hist);
   free(st->pos);
+  free(st->tags);
   free(st);
 }
 
@@ -373,8 +389,11 @@ AG_API int ag_state_copy(ag_state *dst, const ag_state *src)
   if (dst->game != src->game && strcmp(dst->game->spec, src->game->spec) != 0)
     return ag__fail(AG_EMISMATCH, "ag_state_copy: %s and %s are different games",
                     dst->game->spec, src->game->spec);
-  if ((rc = history_room(dst, src->ply)) < 0) return rc;
+  if ((rc = history_room(dst, src->ply)) < 0 || (rc = ag__tags_room(dst, src->tags_len)) < 0)
+    return rc;
   if (src->ply) memcpy(dst->hist, src->hist, src->ply * src->stride);
+  if (src->tags_len) memcpy(dst->tags, src->tags, src->tags_len);
+  dst->tags_len = src->tags_len;
   memcpy(dst->pos, src->pos, src->game->vt->pos_size);
   dst->ply = src->ply;
   return AG_OK;
@@ -426,7 +445,7 @@ AG_API int ag_state_legal_moves(const ag_state *st, int player, ag_move *buf, si
   int rc;
   CHECK_STATE(st, AG_EINVAL);
   if (!n) return ag__fail(AG_EINVAL, "ag_state_legal_moves: n is NULL");
-  if ((rc = check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
+  if ((rc = ag__check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
   return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
 }
 
@@ -454,7 +473,7 @@ AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t
   int rc;
   CHECK_STATE(st, AG_EINVAL);
   if (!n) return ag__fail(AG_EINVAL, "ag_state_chance_outcomes: n is NULL");
-  if ((rc = check_buf(moves, cap)) < 0 || (rc = check_buf(weights, cap)) < 0) return rc;
+  if ((rc = ag__check_buf(moves, cap)) < 0 || (rc = ag__check_buf(weights, cap)) < 0) return rc;
   if (!(k = chance_moves(st, mv, w, &t))) return fail_not_chance(st);
   if (total) *total = t;
   return give_moves(mv, w, k, moves, weights, cap, n);
@@ -515,7 +534,7 @@ AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t
   int rc;
   CHECK_STATE(st, AG_EINVAL);
   if (!n) return ag__fail(AG_EINVAL, "ag_state_history: n is NULL");
-  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  if ((rc = ag__check_buf(buf, cap)) < 0) return rc;
   for (i = 0; i < st->ply; i++) k += ((const ag__hist *)hist_entry(st, i))->n;
   *n = k;
   if (k > cap) return ag__fail(AG_EBUFS, "%zu moves do not fit in a buffer of %zu", k, cap);
@@ -629,9 +648,9 @@ AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *l
   ag__buf b = {buf, cap, 0};
   int rc;
   CHECK_STATE(st, AG_EINVAL);
-  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  if ((rc = ag__check_buf(buf, cap)) < 0) return rc;
   st->game->vt->write(st->game, st->pos, &b);
-  return finish_text(&b, len);
+  return ag__finish_text(&b, len);
 }
 
 AG_API int ag_state_set_text(ag_state *st, const char *text)
@@ -656,7 +675,7 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
   ag__buf b = {buf, cap, 0};
   int rc;
   CHECK_STATE(st, AG_EINVAL);
-  if ((rc = check_buf(buf, cap)) < 0) return rc;
+  if ((rc = ag__check_buf(buf, cap)) < 0) return rc;
   st->game->vt->render(st->game, st->pos, &b);
-  return finish_text(&b, len);
+  return ag__finish_text(&b, len);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the ctypes binding python/ancientgames.py (stdlib unittest only).
+"""Tests of the ctypes binding python/ancientgames/ (stdlib unittest only).
 
 Run by `make check' with ANCIENTGAMES_LIB pointing at the build tree's
 library; by hand:  ANCIENTGAMES_LIB=lib/.libs/libancientgames.so python3 python/test_ancientgames.py
@@ -106,6 +106,21 @@ class ConstantsTest(unittest.TestCase):
             self.assertEqual(ag.strerror(getattr(ag, name)), name)
         self.assertEqual(ag.strerror(-1000), "unknown error")
 
+    def test_code_names_are_the_enum_names(self):
+        pairs = [(ag.end_reason_name, ag.End), (ag.outcome_name, ag.OutcomeKind),
+                 (ag.move_kind_name, ag.MoveKind), (ag.piece_kind_name, ag.PieceKind),
+                 (ag.node_kind_name, ag.NodeKind), (ag.edge_kind_name, ag.EdgeKind)]
+        for fn, kind in pairs:
+            for member in kind:
+                with self.subTest(member=member):
+                    self.assertEqual(fn(member), member.name.lower())
+                    self.assertIs(kind[fn(member).upper()], member)
+            top = max(kind)
+            for code in (-1, top + 1, 1000):
+                self.assertIsNone(fn(code))
+        self.assertEqual(ag.end_reason_name(ag.AG_END_PLY_LIMIT), "ply_limit")
+        self.assertIsNone(ag.move_kind_name(ag.AG_MOVE_NONE))
+
 
 class DocTest(unittest.TestCase):
     def test_module_docstring_examples(self):
@@ -122,7 +137,7 @@ class RngTest(unittest.TestCase):
         for seed in self.SEEDS:
             py, cell = ag.Rng(seed), ctypes.c_uint64(seed)
             for _ in range(200):
-                self.assertEqual(py.next(), ag._rng_next(ctypes.byref(cell)))
+                self.assertEqual(py.next(), ag._lib.ag_rng_next(ctypes.byref(cell)))
                 self.assertEqual(py.state, cell.value)
 
     def test_known_splitmix64_output(self):
@@ -138,7 +153,7 @@ class RngTest(unittest.TestCase):
             for _ in range(20):
                 for bound in bounds:
                     got = py.below(bound)
-                    self.assertEqual(got, ag._rng_below(ctypes.byref(cell), bound))
+                    self.assertEqual(got, ag._lib.ag_rng_below(ctypes.byref(cell), bound))
                     self.assertEqual(py.state, cell.value)
                     self.assertTrue(got < max(bound, 1))
 
@@ -150,9 +165,9 @@ class RngTest(unittest.TestCase):
 class RegistryTest(unittest.TestCase):
     def test_names(self):
         names = ag.game_names()
-        self.assertEqual(len(names), ag._game_count())
+        self.assertEqual(len(names), ag._lib.ag_game_count())
         self.assertIn("hare", names)
-        self.assertIsNone(ag._game_name_at(len(names)))
+        self.assertIsNone(ag._lib.ag_game_name_at(len(names)))
         for name in names:
             self.assertEqual(ag.Game(name).name, name)
 
@@ -450,10 +465,67 @@ class ErrorTest(unittest.TestCase):
                 a.equal(b)
             self.assertEqual(cm.exception.code, ag.AG_EMISMATCH)
         with self.assertRaises(ctypes.ArgumentError):
-            ag._state_apply(a.game.handle, 1)      # a game where a state is due
+            ag._lib.ag_state_apply(a.game.handle, 1)      # a game where a state is due
         with self.assertRaises(ag.Error) as cm:
-            ag._state_apply(None, 1)
+            ag._lib.ag_state_apply(None, 1)
         self.assertEqual(cm.exception.code, ag.AG_EINVAL)
+
+
+class RecordTest(unittest.TestCase):
+    def test_random_games_round_trip(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            for seed in SEEDS:
+                with self.subTest(game=name, seed=seed):
+                    st, rng = g.new_state(), ag.Rng(seed)
+                    while not st.is_terminal and st.ply < MAX_PLIES:
+                        play(st, *random_move(st, rng))
+                    st.set_tag("Seed", str(seed))
+                    rec = st.record()
+                    back = g.read_record(rec)
+                    self.assertEqual(back.record(), rec)
+                    self.assertEqual(back.history(), st.history())
+                    self.assertEqual(back.to_text(), st.to_text())
+                    self.assertEqual(back.hash, st.hash)
+                    self.assertEqual(back.outcome, st.outcome)
+                    self.assertEqual(back.tag("Seed"), str(seed))
+                    self.assertEqual(back.start_text(), g.new_state().to_text())
+                    while back.ply:
+                        back.undo()
+                        st.undo()
+                        self.assertEqual(back.to_text(), st.to_text())
+
+    def test_record_text_and_tags(self):
+        st = ag.Game("hare(hunters=11)").new_state()
+        st.set_record('[Game "hare(hunters=11)"]\r\n[Event "x \\"y\\""]\r\n'
+                      '1. b2-b3 ; a comment\r\n2. c3-c4\r\n')
+        self.assertEqual(st.ply, 2)
+        self.assertEqual(st.tag("Event"), 'x "y"')
+        self.assertIsNone(st.tag("Round"))
+        st.set_tag("Round", "1").set_tag("Event", None)
+        self.assertEqual(st.record(),
+                         '[Game "hare(hunters=11,first=hunters,chain=1,repetition=3,'
+                         'max_plies=1000)"]\n[Result "*"]\n[Round "1"]\n\n'
+                         '1. b2-b3\n2. c3-c4\n')
+        with self.assertRaises(ag.Error) as cm:
+            st.set_tag("Result", "1-0")
+        self.assertEqual(cm.exception.code, ag.AG_EINVAL)
+
+    def test_broken_records_leave_the_state(self):
+        st = ag.Game("hare").new_state()
+        st.apply("a3-a4")
+        before = st.record()
+        with self.assertRaises(ag.ParseError) as cm:
+            st.set_record('[Game "hare"]\n1. a3-a4\n2.')
+        self.assertIn("record line 3, byte 25", str(cm.exception))
+        with self.assertRaises(ag.IllegalMoveError) as cm:
+            st.set_record('[Game "hare"]\n1. c3-c4\n')
+        self.assertIn("ply 1", str(cm.exception))
+        with self.assertRaises(ag.Error) as cm:
+            st.set_record('[Game "hare(hunters=10)"]\n')
+        self.assertEqual(cm.exception.code, ag.AG_EMISMATCH)
+        self.assertEqual(st.record(), before)
+        self.assertEqual(st.ply, 1)
 
 
 class LifetimeTest(unittest.TestCase):

@@ -136,6 +136,73 @@ START_TEST(test_error_names)
 }
 END_TEST
 
+/* Every public code has its fixed printable name (the constant's suffix in
+ * lower case), and every value around the defined ones gives NULL. */
+typedef const char *(*name_fn)(int);
+struct code_name { int code; const char *name; };
+
+static void check_names(const char *what, name_fn fn, const struct code_name *t, size_t n)
+{
+  static const int outside[] = { -1, -2, 100, 255, 256, 2147483647, -2147483647 - 1 };
+  size_t i, j;
+  int lo = t[0].code, hi = t[0].code;
+
+  for (i = 0; i < n; i++) {
+    ck_assert_msg(fn(t[i].code) != NULL, "%s(%d) is NULL", what, t[i].code);
+    ck_assert_str_eq(fn(t[i].code), t[i].name);
+    ck_assert_ptr_eq(fn(t[i].code), fn(t[i].code)); /* static, not rebuilt */
+    if (t[i].code < lo) lo = t[i].code;
+    if (t[i].code > hi) hi = t[i].code;
+  }
+  ck_assert_msg(fn(lo - 1) == NULL, "%s(%d) is not NULL", what, lo - 1);
+  ck_assert_msg(fn(hi + 1) == NULL, "%s(%d) is not NULL", what, hi + 1);
+  for (j = 0; j < sizeof outside / sizeof outside[0]; j++)
+    ck_assert_msg(fn(outside[j]) == NULL, "%s(%d) is not NULL", what, outside[j]);
+}
+
+#define CHECK_NAMES(fn, table) check_names(#fn, fn, table, sizeof table / sizeof table[0])
+
+START_TEST(test_code_names)
+{
+  static const struct code_name ends[] = {
+    { AG_END_NONE, "none" },           { AG_END_BLOCKED, "blocked" },
+    { AG_END_CAPTURES, "captures" },   { AG_END_OWL, "owl" },
+    { AG_END_SCORE, "score" },         { AG_END_PLY_LIMIT, "ply_limit" },
+    { AG_END_REPETITION, "repetition" }, { AG_END_FIVE, "five" },
+    { AG_END_ALL_TAKEN, "all_taken" },
+  };
+  static const struct code_name outcomes[] = {
+    { AG_OUTCOME_ONGOING, "ongoing" }, { AG_OUTCOME_WIN, "win" }, { AG_OUTCOME_DRAW, "draw" },
+  };
+  static const struct code_name moves[] = {
+    { AG_MOVE_STEP, "step" },     { AG_MOVE_JUMP, "jump" },     { AG_MOVE_ENTER, "enter" },
+    { AG_MOVE_CHANCE, "chance" }, { AG_MOVE_CHOICE, "choice" }, { AG_MOVE_PASS, "pass" },
+    { AG_MOVE_RETURN, "return" },
+  };
+  static const struct code_name pieces[] = {
+    { AG_PIECE_HARE, "hare" }, { AG_PIECE_HUNTER, "hunter" }, { AG_PIECE_STONE, "stone" },
+    { AG_PIECE_OWL, "owl" },   { AG_PIECE_FISH, "fish" },     { AG_PIECE_STICK, "stick" },
+  };
+  static const struct code_name nodes[] = {
+    { AG_NODE_POINT, "point" }, { AG_NODE_RESERVE, "reserve" },
+    { AG_NODE_PRISON, "prison" }, { AG_NODE_GOAL, "goal" },
+  };
+  static const struct code_name edges[] = {
+    { AG_EDGE_LINE, "line" },         { AG_EDGE_DIAGONAL, "diagonal" },
+    { AG_EDGE_TRACK, "track" },       { AG_EDGE_SHORTCUT, "shortcut" },
+    { AG_EDGE_SLIDE, "slide" },       { AG_EDGE_JUMP, "jump" },
+  };
+
+  CHECK_NAMES(ag_end_reason_name, ends);
+  CHECK_NAMES(ag_outcome_name, outcomes);
+  CHECK_NAMES(ag_move_kind_name, moves);
+  CHECK_NAMES(ag_piece_kind_name, pieces);
+  CHECK_NAMES(ag_node_kind_name, nodes);
+  CHECK_NAMES(ag_edge_kind_name, edges);
+  ck_assert_ptr_null(ag_move_kind_name(AG_MOVE_NONE)); /* a move value, not a kind */
+}
+END_TEST
+
 /* ag_game_limit() answers every selector of the enum and, as documented, 0
  * for a selector outside it (the neighbours of the range included) and for a
  * NULL game.  Every bound is positive, except AG_LIMIT_PLIES (0: unbounded)
@@ -172,6 +239,7 @@ static Suite *abi_values_suite(void)
 
   tcase_add_test(tc, test_version_matches_header);
   tcase_add_test(tc, test_error_names);
+  tcase_add_test(tc, test_code_names);
   tcase_add_test(tc, test_limit_selectors);
   suite_add_tcase(s, tc);
   return s;

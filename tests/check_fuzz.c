@@ -1,9 +1,9 @@
 /*
  * check_fuzz.c -- bad input never crashes and never corrupts.  Thousands of
- * random and mutated strings go to ag_game_new, ag_state_set_text and
- * ag_move_from_text for every game; each call either succeeds with a result
- * that round-trips, or fails with a documented code and a message and leaves
- * the state exactly as it was.  Run under ASan/UBSan in CI.
+ * random and mutated strings go to ag_game_new, ag_state_set_text,
+ * ag_move_from_text and ag_state_set_record for every game; each call
+ * either succeeds with a result that round-trips, or fails with a documented
+ * code and a message and leaves the state exactly as it was.  Run under ASan/UBSan in CI.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,8 +14,14 @@
 
 static const char alphabet[] = "()=,.-_/ *+:;xXoO0123456789abcdefhnpqrstuvwz\t\xff\x80";
 
-/* A copy of seed with a few random edits: replace, insert, delete, truncate. */
-static void mutate(const char *seed, char *out, size_t cap, uint64_t *rng)
+/* What a game record is made of, for mutating records. */
+static const char record_alphabet[] =
+  "[]\"\\{};.\n\r\t -+/:*xX0123456789aceGSRT\x01\xff";
+
+/* A copy of seed with a few random edits from `alpha`: replace, insert,
+ * delete, truncate. */
+static void mutate_with(const char *seed, char *out, size_t cap, uint64_t *rng,
+                        const char *alpha, size_t alpha_len)
 {
   size_t len = strlen(seed), edits = 1 + ag_rng_below(rng, 4), i;
   if (len >= cap) len = cap - 1;
@@ -23,7 +29,7 @@ static void mutate(const char *seed, char *out, size_t cap, uint64_t *rng)
   out[len] = '\0';
   for (i = 0; i < edits; i++) {
     size_t at = len ? ag_rng_below(rng, len + 1) : 0;
-    char c = alphabet[ag_rng_below(rng, sizeof alphabet - 1)];
+    char c = alpha[ag_rng_below(rng, alpha_len)];
     switch (ag_rng_below(rng, 4)) {
     case 0: if (at < len) out[at] = c; break;
     case 1:
@@ -37,6 +43,11 @@ static void mutate(const char *seed, char *out, size_t cap, uint64_t *rng)
     default: out[at] = '\0', len = at;
     }
   }
+}
+
+static void mutate(const char *seed, char *out, size_t cap, uint64_t *rng)
+{
+  mutate_with(seed, out, cap, rng, alphabet, sizeof alphabet - 1);
 }
 
 static void random_string(char *out, size_t cap, uint64_t *rng)
@@ -240,6 +251,63 @@ START_TEST(test_fuzz_moves)
 }
 END_TEST
 
+/* Game records: mutated real records (tags, comments, chance and joint
+ * plies) either read, and then write a record that reads back to itself, or
+ * fail with AG_EPARSE, AG_EMISMATCH or AG_EILLEGAL, a message with the line
+ * and byte, and the state untouched (position, history, record). */
+START_TEST(test_fuzz_records)
+{
+  uint64_t rng = 4242;
+  size_t gi;
+  static char seed[8192], s[8192], before[16384], after[16384], again[16384];
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g;
+    ag_state *st, *probe;
+    size_t i;
+    snapshot snap;
+    ck_assert_int_eq(ag_game_new(ag_game_name_at(gi), &g), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &probe), AG_OK);
+    for (i = 0; i < ROUNDS / 3; i++) {
+      int rc;
+      if (i % 50 == 0) {
+        ag_state_reset(st);
+        advance(st, &rng, (int)ag_rng_below(&rng, 20));
+        ck_assert_int_eq(ag_state_to_text(st, s, sizeof s, NULL), AG_OK);
+        ck_assert_int_eq(ag_state_set_text(st, s), AG_OK);   /* a [Start] tag */
+        advance(st, &rng, (int)ag_rng_below(&rng, 60));
+        ck_assert_int_eq(ag_state_set_tag(st, "Event", "fuzz \"records\""), AG_OK);
+        ck_assert_int_eq(ag_state_record(st, seed, sizeof seed, NULL), AG_OK);
+      }
+      ck_assert_int_eq(ag_state_record(st, before, sizeof before, NULL), AG_OK);
+      take_snapshot(st, &snap);
+      mutate_with(seed, s, sizeof s, &rng, record_alphabet, sizeof record_alphabet - 1);
+      rc = ag_state_set_record(probe, s);
+      if (rc == AG_OK) {
+        ck_assert_int_eq(ag_state_record(probe, after, sizeof after, NULL), AG_OK);
+        ck_assert_int_eq(ag_state_set_record(probe, after), AG_OK);
+        ck_assert_int_eq(ag_state_record(probe, again, sizeof again, NULL), AG_OK);
+        ck_assert_str_eq(after, again);
+        advance(probe, &rng, 2);
+      } else {
+        ck_assert_msg(rc == AG_EPARSE || rc == AG_EMISMATCH || rc == AG_EILLEGAL,
+                      "'%s' gave %d", s, rc);
+        ck_assert_msg(strncmp(ag_errmsg(), "record line ", 12) == 0, "no line: %s", ag_errmsg());
+      }
+      rc = ag_state_set_record(st, s);
+      if (rc != AG_OK) {
+        expect_snapshot(st, &snap);
+        ck_assert_int_eq(ag_state_record(st, after, sizeof after, NULL), AG_OK);
+        ck_assert_str_eq(before, after);
+      }
+    }
+    ag_state_free(probe);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 static Suite *fuzz_suite(void)
 {
   Suite *s = suite_create("fuzz");
@@ -248,6 +316,7 @@ static Suite *fuzz_suite(void)
   tcase_add_test(tc, test_fuzz_specs);
   tcase_add_test(tc, test_fuzz_positions);
   tcase_add_test(tc, test_fuzz_moves);
+  tcase_add_test(tc, test_fuzz_records);
   suite_add_tcase(s, tc);
   return s;
 }

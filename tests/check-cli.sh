@@ -1,0 +1,91 @@
+#!/bin/sh
+# check-cli.sh -- every program's command line as its man page says: -h/--help
+# prints the usage on stdout and exits 0, --version names the program and the
+# library's version, bad usage (unknown option, missing value, a number that is
+# not one, wrong operands) exits 2 with a message naming the option and the
+# usage on stderr and nothing on stdout, and runtime errors exit 1.
+# Plain runs with redirected output (ag-play's interactive paths are in
+# tests/check-play.py, through a pseudo-terminal).
+status=0
+ex=$top_builddir/examples
+tmp=${TMPDIR:-/tmp}/check-cli.$$
+trap 'rm -f "$tmp".*' EXIT
+
+# expect CODE PATTERN PROGRAM ARGS...: exit status CODE, and PATTERN (a grep -E
+# regex, may be empty) in stderr for CODE != 0 or in stdout for CODE 0.
+# For 2, the usage must be on stderr and stdout empty.
+expect() {
+  code=$1 pattern=$2; shift 2
+  prog=$1; shift
+  "$ex/$prog" "$@" > "$tmp.out" 2> "$tmp.err" < /dev/null
+  rc=$?
+  what="$prog $*"
+  if test "$rc" != "$code"; then
+    echo "FAIL: $what: exit $rc, expected $code"; sed 's/^/  stderr: /' "$tmp.err" | head -5
+    status=1; return
+  fi
+  if test "$code" = 0; then where=$tmp.out; else where=$tmp.err; fi
+  if test -n "$pattern" && ! grep -Eq -- "$pattern" "$where"; then
+    echo "FAIL: $what: no /$pattern/ in its output:"; head -5 "$where"; status=1; return
+  fi
+  if test "$code" = 2; then
+    grep -q '^usage: ' "$tmp.err" || { echo "FAIL: $what: no usage on stderr"; status=1; return; }
+    test -s "$tmp.out" && { echo "FAIL: $what: wrote to stdout on bad usage"; status=1; return; }
+  fi
+  echo "ok $code $what"
+}
+
+version=$(sed -n 's/^#define AG_VERSION_MAJOR *\([0-9]*\).*/\1/p' "$top_srcdir/include/ancientgames.h").$(sed -n 's/^#define AG_VERSION_MINOR *\([0-9]*\).*/\1/p' "$top_srcdir/include/ancientgames.h")
+
+for prog in ag-perft ag-svg ag-solve; do
+  expect 0 '^usage: '"$prog" $prog --help
+  expect 0 '^usage: '"$prog" $prog -h
+  expect 0 "^$prog \\(liboldgames\\) $version\\." $prog --version
+  expect 0 "^libancientgames $version\\." $prog --version
+  expect 2 "unknown option '--no-such-option'" $prog --no-such-option
+  expect 2 "unknown option '-Z'" $prog -Z
+  expect 2 "option '--help' takes no value" $prog --help=yes
+  expect 2 "" $prog
+done
+
+# ag-perft SPEC DEPTH [--position TEXT]
+expect 0 '^perft 2 40$' ag-perft hare 2
+expect 0 '^perft 1 6$' ag-perft --position='...../...../..O../XXXXX/XXXXX X - 0' hare 1
+expect 0 '^perft 1 6$' ag-perft hare 1 --position '...../...../..O../XXXXX/XXXXX X - 0'
+expect 0 '^perft 1 6$' ag-perft hare 1 -p '...../...../..O../XXXXX/XXXXX X - 0'
+expect 2 "DEPTH 'abc': not a whole number" ag-perft hare abc
+expect 2 "DEPTH '2x': not a whole number" ag-perft hare 2x
+expect 2 "DEPTH ' 2': not a whole number" ag-perft hare ' 2'
+expect 2 "DEPTH '99999999999999999999': not a whole number" ag-perft hare 99999999999999999999
+expect 2 "unknown option '-5'" ag-perft hare -5
+expect 2 "expected SPEC and DEPTH, got 1 argument" ag-perft hare
+expect 2 "expected SPEC and DEPTH, got 3 arguments" ag-perft hare 1 2
+expect 2 "option '--position' needs a value" ag-perft hare 1 --position
+expect 1 'ag-perft: .*' ag-perft no_such_game 1
+expect 1 'ag-perft: .*' ag-perft hare 1 --position 'not a position'
+
+# ag-svg SPEC [--position TEXT] [-o FILE]
+expect 0 '^<svg ' ag-svg hare
+expect 0 'hunters=11' ag-svg 'hare(hunters=11)' --position='...../...../..O../XXXXX/XXXXX X - 0'
+expect 2 "expected one SPEC, got 0 arguments" ag-svg
+expect 2 "expected one SPEC, got 2 arguments" ag-svg hare hare
+expect 2 "option '-o' needs a value" ag-svg hare -o
+expect 1 'ag-svg: .*' ag-svg no_such_game
+expect 1 'ag-svg: /nonexistent-dir/x.svg: ' ag-svg hare -o /nonexistent-dir/x.svg
+expect 0 '' ag-svg hare --output="$tmp.svg"
+grep -q '</svg>' "$tmp.svg" || { echo "FAIL: ag-svg --output=FILE wrote no SVG"; status=1; }
+
+# ag-solve SPEC [-o FILE] [-i FILE] [--threads N] [--quiet]  (no solve: too slow here)
+expect 2 "--threads 'abc': not a whole number from 0 to 64" ag-solve hare --threads abc
+expect 2 "--threads '-1': not a whole number" ag-solve hare --threads=-1
+expect 2 "--threads '65': not a whole number" ag-solve hare -t 65
+expect 2 "--threads '2x': not a whole number" ag-solve hare --threads 2x
+expect 2 "expected one SPEC, got 2 arguments" ag-solve hare hare
+expect 2 "option '--input' needs a value" ag-solve hare --input
+expect 1 'only the hare hunt' ag-solve liubo_sticks -q
+expect 1 'ag-solve: .*' ag-solve no_such_game
+echo 'not a solution' > "$tmp.sol"
+expect 1 'ag-solve: .*' ag-solve hare -i "$tmp.sol"
+expect 1 'ag-solve: .*' ag-solve hare -i /nonexistent-dir/x.sol
+
+exit $status
