@@ -7,7 +7,7 @@
  *   - a spec, a position and an integer option with the digit 9 parse (a
  *     digit range cut at '8' went unnoticed);
  *   - the UCT player (games other than the hare hunt) plays its most
- *     visited move and values a draw below even (contempt): see the tests.
+ *     visited move.
  */
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +75,42 @@ START_TEST(digit_nine_parses)
 }
 END_TEST
 
+/* The UCT player's final choice is its most visited root move.  With
+ * rollout=0 every new node is scored at once by material, so in these two
+ * liubo_sticks positions the one capturing move (not a win: the game goes
+ * on) draws the visits; choosing the least visited move would miss it. */
+START_TEST(uct_plays_the_most_visited_move)
+{
+  static const struct { const char *text, *capture; } pos[] = {
+    {"white 3*2 owl - reserve 3 held 1 removed 0; black 2,4 owl - reserve 4 held 0 removed 0; "
+     "black move 1+2; turns 3", "1:2-3"},
+    {"white 6 owl - reserve 3 held 2 removed 0; black 2,3 owl - reserve 3 held 1 removed 0; "
+     "white move 3+3; turns 4", "3:res-3"},
+  };
+  ag_game *g = new_game("liubo_sticks");
+  size_t i;
+  for (i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+    ag_state *st = new_state(g, pos[i].text);
+    ag_move want, m, mv[64];
+    size_t n = 0;
+    uint64_t seed;
+    ck_assert_int_eq(ag_move_from_text(g, pos[i].capture, &want), AG_OK);
+    ck_assert_int_eq(ag_state_legal_moves(st, ag_state_current_player(st), mv, 64, &n), AG_OK);
+    ck_assert_uint_ge(n, 4);
+    for (seed = 1; seed <= 6; seed++) {
+      uint64_t rng = seed;
+      char text[32];
+      ck_assert_int_eq(ag_ai_choose(st, "mcts(iterations=300,rollout=0)", &rng, &m), AG_OK);
+      ag_move_to_text(g, m, text, sizeof text, NULL);
+      ck_assert_msg(m == want, "position %zu, seed %llu: played %s, not the capture %s", i,
+                    (unsigned long long)seed, text, pos[i].capture);
+    }
+    ag_state_free(st);
+  }
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -82,6 +118,7 @@ static Suite *mutants_suite(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, option_words_are_matched_whole);
   tcase_add_test(tc, digit_nine_parses);
+  tcase_add_test(tc, uct_plays_the_most_visited_move);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -40,7 +40,7 @@ typedef struct worker {
   pthread_barrier_t *barrier;
   int id;
   int failures;
-  char first_failure[512];
+  char first_failure[1200];
 } worker;
 
 static void fail(worker *w, const char *fmt, const char *a, const char *b)

@@ -82,7 +82,7 @@ typedef struct fuzz_snap {
   char text[8192];
   uint64_t hash;
   size_t ply, n;
-  ag_move hist[2048];
+  ag_move hist[8192];
 } fuzz_snap;
 
 static inline void fuzz_snap_take(const ag_state *st, fuzz_snap *s)

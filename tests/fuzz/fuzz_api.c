@@ -3,7 +3,8 @@
  * RNG; then each byte is an operation (the bytes after it its arguments):
  * legal, illegal and bit-flipped applies, joint applies, undo, set_text of
  * the state's own or of damaged text, sample_chance, clone, copy, reset,
- * playouts, tiny-budget AI calls and legal-list checks.  A model of the
+ * playouts, records (written, read back, read damaged), tiny-budget AI calls
+ * and legal-list checks.  A model of the
  * state (its text and hash before every ply) is kept beside it, and:
  *   - undo restores the text and the hash the ply started from;
  *   - text round trips give the same position (text, hash, equal);
@@ -244,6 +245,67 @@ static void op_clone(run *r)
   ag_state_free(c);
 }
 
+/* The model of a state whose history came from elsewhere (a copy, a
+ * record): the positions before each ply, read by undoing a clone. */
+static void model_rebuild(run *r)
+{
+  ag_state *c = NULL;
+  size_t depth = ag_state_ply(r->st), k;
+  char buf[8192];
+  model_clear(&r->md);
+  for (k = 0; k < depth; k++) model_push(&r->md, "", 0);
+  FUZZ_CHECK(ag_state_clone(r->st, &c) == AG_OK, "clone");
+  for (k = depth; k-- > 0;) {
+    FUZZ_CHECK(ag_state_undo(c) == AG_OK, "undo of a copied history");
+    FUZZ_CHECK(ag_state_to_text(c, buf, sizeof buf, NULL) == AG_OK, "to_text");
+    free(r->md.text[k]);
+    r->md.text[k] = fuzz_strndup((const uint8_t *)buf, strlen(buf));
+    r->md.hash[k] = ag_state_hash(c);
+  }
+  FUZZ_CHECK(ag_state_undo(c) == AG_EPHASE, "undo past the start");
+  ag_state_free(c);
+}
+
+/* The state's record into a new string (the caller frees it). */
+static char *record_of(const ag_state *st)
+{
+  size_t len = 0;
+  char *buf;
+  int rc = ag_state_record(st, NULL, 0, &len);
+  FUZZ_CHECK(rc == AG_EBUFS || rc == AG_OK, "record size gave %d", rc);
+  buf = malloc(len + 1);
+  FUZZ_CHECK(buf != NULL, "out of memory");
+  FUZZ_CHECK(ag_state_record(st, buf, len + 1, NULL) == AG_OK, "record");
+  return buf;
+}
+
+/* The record read into the other state gives the same position and history;
+ * a damaged record read into the state either works (the model follows) or
+ * leaves it exactly as it was. */
+static void op_record(run *r)
+{
+  char *rec = record_of(r->st), *again;
+  size_t len = strlen(rec), at;
+  int rc;
+  fuzz_snap_take(r->st, &r->snap);
+  FUZZ_CHECK(ag_state_set_record(r->other, rec) == AG_OK, "own record refused:\n%s", rec);
+  fuzz_snap_expect(r->other, &r->snap, "record read back");
+  again = record_of(r->other);
+  FUZZ_CHECK(strcmp(rec, again) == 0, "record is not a fixed point");
+  free(again);
+  /* damage: one byte replaced, or the record cut */
+  at = len ? fuzz_byte(&r->in) * len / 256 : 0;
+  if (fuzz_byte(&r->in) & 1) rec[at] = '\0';
+  else if (at < len) rec[at] = (char)(" .x-1\n[\"]{;9"[fuzz_byte(&r->in) % 13]);
+  rc = ag_state_set_record(r->st, rec);
+  if (rc == AG_OK) model_rebuild(r);
+  else {
+    FUZZ_CHECK(rc == AG_EPARSE || rc == AG_EMISMATCH || rc == AG_EILLEGAL, "record gave %d", rc);
+    fuzz_snap_expect(r->st, &r->snap, "failed set_record");
+  }
+  free(rec);
+}
+
 /* Copy both ways; a state of another game is refused. */
 static void op_copy(run *r)
 {
@@ -259,25 +321,7 @@ static void op_copy(run *r)
     /* and back: st takes other's position and history */
     FUZZ_CHECK(ag_state_copy(r->st, r->other) == AG_OK, "copy back");
     FUZZ_CHECK(ag_state_equal(r->st, r->other) == 1, "copy not equal");
-    /* The model follows: the positions before each ply of the copied
-     * history, read by undoing a clone of it. */
-    {
-      ag_state *c = NULL;
-      size_t depth = ag_state_ply(r->st), k;
-      char buf[8192];
-      model_clear(&r->md);
-      for (k = 0; k < depth; k++) model_push(&r->md, "", 0);
-      FUZZ_CHECK(ag_state_clone(r->st, &c) == AG_OK, "clone");
-      for (k = depth; k-- > 0;) {
-        FUZZ_CHECK(ag_state_undo(c) == AG_OK, "undo of a copied history");
-        FUZZ_CHECK(ag_state_to_text(c, buf, sizeof buf, NULL) == AG_OK, "to_text");
-        free(r->md.text[k]);
-        r->md.text[k] = fuzz_strndup((const uint8_t *)buf, strlen(buf));
-        r->md.hash[k] = ag_state_hash(c);
-      }
-      FUZZ_CHECK(ag_state_undo(c) == AG_EPHASE, "undo past the start");
-      ag_state_free(c);
-    }
+    model_rebuild(r);
   }
 }
 
@@ -431,7 +475,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 10: op_chance(&r); break;
     case 11: op_clone(&r); break;
     case 12: op_copy(&r); break;
-    case 13: if (op & 0x80) op_reset(&r); else op_playout(&r); break;
+    case 13: if (op & 0x80) op_reset(&r); else if (op & 0x40) op_record(&r); else op_playout(&r); break;
     case 14: op_ai(&r); break;
     default: op_list(&r); break;
     }
