@@ -672,7 +672,7 @@ static const cli_prog prog = {
   "  --p0 human|random|ai   who plays player 0 (default human)\n"
   "  --p1 human|random|ai   who plays player 1 (default ai)\n"
   "  --ai PARAMS            the computer player of both sides\n"
-  "                         (default mcts(iterations=500,rollout=40))\n"
+  "                         (default ai: the strongest player of the game)\n"
   "  --ai0 PARAMS, --ai1 PARAMS   player 0 or 1 is the computer with PARAMS\n"
   "  --solution FILE        a hare-hunt solution: the computer plays perfectly\n"
   "  -s, --seed N           seed of throws and of computer choices (default 1)\n"
@@ -708,7 +708,7 @@ int main(int argc, char **argv)
     {"position", required_argument, NULL, 'p'}, {"quiet", no_argument, NULL, 'q'},
     {"games", required_argument, NULL, 'g'}, {"jobs", required_argument, NULL, 'j'},
     {"list", no_argument, NULL, 'l'}, CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
-  const char *ai = "mcts(iterations=500,rollout=40)", *ai_side[2] = {NULL, NULL};
+  const char *ai = "ai", *ai_side[2] = {NULL, NULL};
   const char *solution = NULL;
   int kind_set[2] = {0, 0}, quiet = 0, list = 0, jobs = 1, c, q, status = 0;
   size_t games = 0;

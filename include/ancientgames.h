@@ -48,6 +48,8 @@ extern "C" {
 #define AG_EILLEGAL  (-7)   /**< Move not legal in this state. */
 #define AG_EPHASE    (-8)   /**< Wrong node type for this call, or nothing to undo. */
 #define AG_EMISMATCH (-9)   /**< States of different games. */
+#define AG_ECANCELED (-10)  /**< Stopped by the caller: an ag_control stop flag or callback,
+                                 or a progress callback that returned nonzero (0.2). */
 
 #define AG_PLAYER_CHANCE        (-1)  /**< A chance node (stick throw) is to be resolved. */
 #define AG_PLAYER_SIMULTANEOUS  (-2)  /**< Both players choose at once (finger round). */
@@ -173,6 +175,34 @@ AG_API uint64_t ag_rng_next(uint64_t *state);
  *  @param bound The exclusive upper bound; 0 or 1 give 0 without drawing.
  *  @return A value in [0, bound). */
 AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
+
+/** How a caller stops a long computation (a search of ag_ai_analyse(), a solve of
+ *  ag_solution_solve_ex()) from outside, e.g. from another thread or a signal handler.
+ *  Zero-initialise it, set @c size, then the fields you use:
+ *  @code
+ *  static volatile int stop;            // set to 1 from another thread or a signal handler
+ *  ag_control ctl = {sizeof ctl};
+ *  ctl.stop = &stop;
+ *  @endcode
+ *  The struct may grow in later releases, only by appending fields: the library reads
+ *  only the first @c size bytes, so a program compiled against this header keeps
+ *  working.  Since 0.2. */
+typedef struct ag_control {
+  /** sizeof(ag_control) as the caller was compiled; a smaller value that still covers
+   *  @c size itself means "the fields that fit"; 0 or a NULL pointer: no control. */
+  size_t size;
+  /** When not NULL, the computation stops soon after *stop becomes nonzero.  The
+   *  library only reads it (with a relaxed atomic load, from every thread doing the
+   *  work, every few microseconds to a millisecond), so any thread or a signal handler
+   *  may set it. */
+  const volatile int *stop;
+  /** When not NULL, called now and then (at most about every millisecond, and always
+   *  from the thread that made the call, never from a worker thread) with @c user;
+   *  a nonzero return stops the computation. */
+  int (*poll)(void *user);
+  /** Passed to @c poll. */
+  void *user;
+} ag_control;
 
 /** @} */
 
@@ -754,6 +784,34 @@ typedef void (*ag_progress_fn)(void *user, int hunters, int level,
 AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progress,
                              void *user, ag_solution **out);
 
+/** Progress report of ag_solution_solve_ex(), called from the calling thread between
+ *  steps of the analysis (as #ag_progress_fn), with the power to stop it.  Since 0.2.
+ *  @param user The pointer given to ag_solution_solve_ex().
+ *  @param hunters The number of hunters of the layer being solved (10, 11, 12).
+ *  @param level 0 after the layer's set-up, then the distance level just finished.
+ *  @param resolved Positions of the layer whose value is known so far.
+ *  @param total Positions in the layer.
+ *  @return 0 to go on; nonzero stops the solve, which then fails with #AG_ECANCELED. */
+typedef int (*ag_solve_progress_fn)(void *user, int hunters, int level,
+                                    uint64_t resolved, uint64_t total);
+
+/** ag_solution_solve() that can be stopped: by its progress callback returning nonzero,
+ *  or through @p ctl (a stop flag that the worker threads read between chunks of about
+ *  65536 positions, and a poll callback called from the calling thread between its
+ *  chunks).  A stopped solve frees what it built and fails with #AG_ECANCELED within
+ *  about a tenth of a second on the 12-hunter game (one chunk per thread).  Since 0.2.
+ *  @param g A game named "hare".
+ *  @param threads Worker threads; 0 or less means one per online CPU.
+ *  @param progress Called after each step (may be NULL); a nonzero return stops.
+ *  @param user Passed to progress.
+ *  @param ctl Stop flag and poll callback (may be NULL: not stoppable from outside).
+ *  @param out Receives the solution (NULL on failure).
+ *  @return #AG_OK, #AG_EINVAL (NULL argument, not a hare game, or @p ctl with a @c size
+ *          too small to hold @c size), #AG_ENOMEM, #AG_ECANCELED (stopped) or #AG_ERROR
+ *          (a distance too large for the tables). */
+AG_API int ag_solution_solve_ex(const ag_game *g, int threads, ag_solve_progress_fn progress,
+                                void *user, const ag_control *ctl, ag_solution **out);
+
 /** Frees a solution.
  *  @param sol The solution; NULL does nothing. */
 AG_API void ag_solution_free(ag_solution *sol);
@@ -823,48 +881,67 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
 /** @} */
 
 /** @defgroup ancientgames_ai Computer players
- *  @brief Move choice by a random player, Monte Carlo tree search or a solution.
+ *  @brief Move choice and analysis by a random player, Monte Carlo tree search,
+ *  alpha-beta search or a solution.
  *
- *  A player is named by a parameter string in the spec syntax:
- *  - "random": a uniform choice among the legal moves;
- *  - "mcts" or "mcts(iterations=N,c=X,rollout=N,contempt=X)": UCT tree search with
- *    random playouts (defaults: 2000 iterations, exploration c = 1.0, playouts of at
- *    most 200 plies, then scored by material: the score and the captures that
- *    ag_state_info() reports; contempt 0.1: the searching side values a draw at
- *    0.5 - contempt on a 0..1 scale, so that it plays on rather than repeat).  A result
- *    shrinks by 0.1% per ply, so faster wins and slower losses are preferred.
- *    Chance nodes are sampled with their exact weights, so values are expectations.
- *    Simultaneous nodes use regret matching for both players (a mixed strategy); the
- *    choice at such a node is drawn from the average strategy, never a fixed pure
- *    choice.
- *    The hare hunt ("hare") is searched differently under the same name, because
- *    random playouts cannot see the hunters' traps: an iterative-deepening
- *    alpha-beta search (minimax: the hunters maximise, the hare minimises; a
- *    transposition table keyed by ag_state_hash()) that stops after the last
- *    depth it completed within 40 x iterations nodes (20000 for
- *    "mcts(iterations=500)").  Unfinished positions are scored by a board
- *    evaluation (the board's lines and jumps, ag_state_piece(),
- *    ag_move_info()): hunters taken, captures the hare has open, the hare's room
- *    (empty points it can reach by steps), its steps, and the hunters' distance
- *    to it.  A win counts more the sooner it comes, a draw is worth contempt
- *    less than even to the searcher, and equal best moves are drawn with the
- *    RNG; c and rollout are accepted and not used there.  Against the random
- *    player it wins on either side (200 of 200 seeded games each with
- *    "mcts(iterations=500,rollout=40)").
+ *  A player is named by a string in the spec syntax, @c name or
+ *  @c name(key=value,...).  Numbers are plain decimals ("1.5", "0.25", "200") read
+ *  the same under every locale (the C library's locale is never consulted).  A key
+ *  the player does not know is #AG_ENOTFOUND; a key given twice, a malformed or
+ *  out-of-range value is #AG_EPARSE; a key that the player chosen does not use in
+ *  this game (see @c ai) or a player that does not play this game is #AG_EINVAL:
+ *  nothing is accepted and silently ignored.
+ *  - "random": a uniform choice among the legal moves.
+ *  - "mcts(iterations=N,time_ms=T,c=X,rollout=N,contempt=X,threads=N)": Monte Carlo
+ *    tree search (UCT) with random playouts, in every game.  @c iterations (1 ..
+ *    10000000) and @c time_ms (1 .. 86400000, wall-clock milliseconds) are budgets:
+ *    the search stops at the first one reached; without either it runs 2000
+ *    iterations, and when only one is given the other is unlimited.  @c c is the
+ *    exploration constant (0 .. 100, default 1.0); @c rollout the plies of a playout
+ *    (0 .. 1000000, default 200) before it is scored by material (the score and the
+ *    captures that ag_state_info() reports); @c contempt (0 .. 0.5, default 0.1): the
+ *    searching side values a draw at 0.5 - contempt on a 0..1 scale, so that it plays
+ *    on rather than repeat.  A result shrinks by 0.1% per ply, so faster wins and
+ *    slower losses are preferred.  Chance nodes are sampled with their exact weights,
+ *    so values are expectations.  Simultaneous nodes use regret matching for both
+ *    players (a mixed strategy); the choice at such a node is drawn from the average
+ *    strategy, never a fixed pure choice.  @c threads (1 .. 64, default 1) runs that
+ *    many independent trees on as many threads (root parallelisation) and adds up
+ *    their root statistics: the iteration budget is shared between them, a time
+ *    budget is spent by each.  Without a time budget the result is a function of the
+ *    RNG state alone, for any number of threads.
+ *  - "alphabeta(depth=D,nodes=N,time_ms=T,contempt=X)": the hare hunt's
+ *    iterative-deepening alpha-beta search (minimax: the hunters maximise, the hare
+ *    minimises) with a transposition table and the board evaluation described in
+ *    ancientgames-hare(7).  It stops after the last depth it completed within the
+ *    budgets: @c depth (1 .. 64 plies), @c nodes (1 .. 1000000000) and @c time_ms;
+ *    without any it searches up to 100000 nodes, and when one is given the others are
+ *    unlimited.  A win counts more the sooner it comes; a draw is worth @c contempt
+ *    (default 0.1) less than even to the searcher; equal best moves are drawn with the
+ *    RNG.  Only for the hare hunt (#AG_EINVAL in other games).
+ *  - "ai" or "ai(key=value,...)", and also a NULL or empty string: the strongest
+ *    player of the game at a moderate cost per move: in the hare hunt "alphabeta"
+ *    (100000 nodes), in the liubo games "mcts(iterations=1000,rollout=40)".  The
+ *    options go to that player and replace those defaults, so "ai(time_ms=500)" works
+ *    in every game, and an option the player does not use there is #AG_EINVAL.
  *  - "perfect": the hare hunt's perfect player; it needs a solution, so it is only
  *    accepted by ag_ai_choose_solved(), which takes the solution itself.
  *
- *  All randomness comes from the caller's RNG, so a seeded game is reproducible.
+ *  All randomness comes from the caller's RNG, so a game is reproducible from its seed
+ *  unless a time budget (or a stop) is used: a time budget makes the work done depend
+ *  on the machine.  The players keep no global state; any number of searches may run
+ *  at once on different threads (each state used by one thread at a time).
  *  @{ */
 
 /** Chooses the move of the player to act.  At a chance node this draws an outcome as
- *  ag_state_sample_chance() does.  With "mcts" params a hare-hunt state is searched
- *  with alpha-beta and the board evaluation described above, other games with UCT.
+ *  ag_state_sample_chance() does.
  *  @param st The state (not changed).
- *  @param params The player, e.g. "random" or "mcts(iterations=500)".
+ *  @param params The player, e.g. "ai", "random", "mcts(iterations=500)" or
+ *         "alphabeta(time_ms=200)"; NULL or "" mean "ai".
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE or #AG_ENOTFOUND (bad params),
+ *  @return #AG_OK, #AG_EINVAL (NULL state, rng or out; a player or option not for
+ *          this game), #AG_EPARSE or #AG_ENOTFOUND (bad params),
  *          #AG_EPHASE (terminal or simultaneous node: use ag_ai_choose_player()) or
  *          #AG_ENOMEM. */
 AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
@@ -904,6 +981,98 @@ AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *
  *          or #AG_ENOMEM. */
 AG_API int ag_ai_choose_solved(const ag_state *st, const ag_solution *sol, uint64_t *rng,
                                ag_move *out);
+
+/** One root move of ag_ai_analyse().  Its layout is fixed forever (it is used in
+ *  arrays).  Since 0.2. */
+typedef struct ag_move_stat {
+  /** The move; at a simultaneous node the analysed player's part of the joint move. */
+  ag_move move;
+  /** "mcts": the iterations that went through the move (all threads); "alphabeta": 0. */
+  uint32_t visits;
+  /** How much the player would play it, 0 .. 1: "mcts" at a decision node its share of
+   *  the root's visits, at a simultaneous node its probability in the average
+   *  strategy; "alphabeta" 1/k for each of the k equal best moves, 0 for the others. */
+  double share;
+  /** The player's expected score after the move, on the scale of
+   *  ag_analysis::value, or -1 when the search does not know it ("alphabeta" only
+   *  proves that the moves that are not among the best are worse). */
+  double value;
+} ag_move_stat;
+
+/** The result of ag_ai_analyse(): what a game shows as a hint or a bar.
+ *  Set @c size before the call; the struct may grow in later releases, only by
+ *  appending fields, and the library writes only the first @c size bytes.
+ *  Since 0.2. */
+typedef struct ag_analysis {
+  /** In: sizeof(ag_analysis) as the caller was compiled (at least the 0.2 size). */
+  size_t size;
+  /** The player analysed. */
+  int player;
+  /** The move chosen: the one ag_ai_choose_player() returns for the same params and
+   *  RNG state when no time budget or stop intervenes; #AG_MOVE_NONE when the search
+   *  was stopped before it had one. */
+  ag_move best;
+  /** The player's expected score with the best play the search sees, from 0 (loss)
+   *  through 0.5 (draw) to 1 (win).  "mcts": the mean result of the root (so contempt
+   *  and the 0.1% shrink per ply are in it); "alphabeta": a logistic map of the board
+   *  evaluation (not a calibrated probability), exactly 1 or 0 when proven. */
+  double value;
+  /** 1 when the search proved the result ("alphabeta" saw a forced win or loss
+   *  within its depth): @c value is then 1 or 0; else 0. */
+  int proven;
+  /** When proven, the plies to the end with best play; else 0. */
+  int distance;
+  /** "alphabeta": the depth in plies of the last completed iteration; "mcts": the
+   *  deepest node of the tree(s), in plies below the root. */
+  int depth;
+  /** Iterations ("mcts", all threads added) or nodes ("alphabeta") searched. */
+  uint64_t work;
+  /** Wall-clock microseconds the call took. */
+  uint64_t elapsed_us;
+  /** Length of the principal line (the whole line, even when longer than line_cap). */
+  size_t line_len;
+  /** Number of root moves (all of them, even when more than moves_cap). */
+  size_t num_moves;
+} ag_analysis;
+
+/** Analyses the position for one player, for a hint or an evaluation bar: the move it
+ *  would choose, a value estimate, the principal line and the statistics of every root
+ *  move.  It runs the same search as ag_ai_choose_player() and can be stopped from
+ *  outside through @p ctl; the time budget of the params ("time_ms") applies too.
+ *
+ *  The principal line starts with the chosen move, then the expected replies in turn:
+ *  "mcts" follows the most visited child (at a chance node the most sampled outcome,
+ *  so a line may contain throws) and stops at a simultaneous node, at the end of the
+ *  game or where a node was visited fewer than 2 times; "alphabeta" follows the
+ *  transposition table's best moves while they are legal, up to the completed depth.
+ *  Root moves are written in ascending move order.
+ *
+ *  Threads: uses threads=N worker threads for "mcts(threads=N)"; @p ctl's poll
+ *  callback is called from the calling thread only.
+ *  @param st The state (not changed): a decision node where @p player acts, or a
+ *         simultaneous node.
+ *  @param player 0 or 1.
+ *  @param params The player, as for ag_ai_choose(): "ai", "mcts(...)",
+ *         "alphabeta(...)"; NULL or "" mean "ai".
+ *  @param rng The caller's RNG state (advanced).
+ *  @param ctl Stop flag and poll callback (may be NULL).
+ *  @param out Receives the analysis; out->size must be set.
+ *  @param line Receives up to line_cap moves of the principal line (may be NULL when
+ *         line_cap is 0).
+ *  @param line_cap Capacity of line.
+ *  @param moves Receives up to moves_cap root moves (may be NULL when moves_cap is 0).
+ *  @param moves_cap Capacity of moves.
+ *  @return #AG_OK; #AG_EINVAL (NULL st, rng or out, out->size too small, player not
+ *          0 or 1, a NULL buffer with a nonzero capacity, "random" or "perfect"
+ *          params, an option or player not for this game); #AG_EPARSE or
+ *          #AG_ENOTFOUND (bad params); #AG_EPHASE (the game is over, a chance node,
+ *          or @p player does not act now); #AG_ENOMEM; #AG_ECANCELED (stopped
+ *          through @p ctl: @p out, @p line and @p moves then hold what the search had
+ *          found, and out->best is #AG_MOVE_NONE when it had nothing).  On any other
+ *          failure out->best is #AG_MOVE_NONE.  The state is never changed. */
+AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uint64_t *rng,
+                         const ag_control *ctl, ag_analysis *out, ag_move *line,
+                         size_t line_cap, ag_move_stat *moves, size_t moves_cap);
 
 /** @} */
 

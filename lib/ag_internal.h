@@ -105,6 +105,11 @@ typedef struct ag__vt {
   int (*playout)(const ag_game *g, const void *pos, const ag__past *past,
                  uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
                  int *reason);
+  /* Optional (NULL: the core lists the moves and scans them): 1 when m is
+   * one of legal(player) -- or of the chance outcomes for AG_PLAYER_CHANCE --
+   * else 0, for ANY 32-bit m, exactly as listing and scanning would say, but
+   * without building the list.  It is what makes the checked apply cheap. */
+  int (*is_legal)(const ag_game *g, const void *pos, int player, ag_move m);
 } ag__vt;
 
 struct ag_game {

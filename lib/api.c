@@ -446,16 +446,31 @@ AG_API int ag_state_legal_moves(const ag_state *st, int player, ag_move *buf, si
   CHECK_STATE(st, AG_EINVAL);
   if (!n) return ag__fail(AG_EINVAL, "ag_state_legal_moves: n is NULL");
   if ((rc = ag__check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
+  /* A buffer of the game's documented bound cannot overflow: generate in
+   * place instead of through a copy (the common case of a per-ply loop). */
+  if (player != AG_PLAYER_CHANCE && cap >= st->game->limit[AG_LIMIT_LEGAL_MOVES]) {
+    *n = st->game->vt->legal(st->game, st->pos, player, buf);
+    return AG_OK;
+  }
   return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
+}
+
+/* Whether m is a legal move of `player` (0, 1 or AG_PLAYER_CHANCE) now: the
+ * game's own test when it has one, else the list scanned. */
+static int move_is_legal(const ag_state *st, int player, ag_move m)
+{
+  ag_move mv[AG__MAX_MOVES];
+  const ag_game *g = st->game;
+  if (g->vt->is_legal) return g->vt->is_legal(g, st->pos, player, m);
+  return contains(mv, collect_moves(st, player, mv), m);
 }
 
 AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m)
 {
-  ag_move mv[AG__MAX_MOVES];
   int rc;
   CHECK_STATE(st, AG_EINVAL);
   if ((rc = check_player(player)) < 0) return rc;
-  return contains(mv, collect_moves(st, player, mv), m);
+  return move_is_legal(st, player, m);
 }
 
 /* Fails with AG_EPHASE: a chance call at a node that is not a chance node. */
@@ -493,27 +508,25 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
 
 AG_API int ag_state_apply(ag_state *st, ag_move m)
 {
-  ag_move mv[AG__MAX_MOVES];
   int cp;
   CHECK_STATE(st, AG_EINVAL);
   cp = st->game->vt->current_player(st->game, st->pos);
   if (cp == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "the game is over");
   if (cp == AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "both players choose now: use ag_state_apply_joint");
-  if (!contains(mv, collect_moves(st, cp, mv), m)) return fail_illegal(st->game, m, cp);
+  if (!move_is_legal(st, cp, m)) return fail_illegal(st->game, m, cp);
   return ag__state_apply_trusted(st, &m, 1);
 }
 
 AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n)
 {
-  ag_move mv[AG__MAX_MOVES];
   int p;
   CHECK_STATE(st, AG_EINVAL);
   if (!moves || n != 2) return ag__fail(AG_EINVAL, "ag_state_apply_joint: need 2 moves, got %zu", moves ? n : 0);
   if (st->game->vt->current_player(st->game, st->pos) != AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "not a simultaneous node: use ag_state_apply");
   for (p = 0; p < 2; p++)
-    if (!contains(mv, st->game->vt->legal(st->game, st->pos, p, mv), moves[p]))
+    if (!move_is_legal(st, p, moves[p]))
       return fail_illegal(st->game, moves[p], p);
   return ag__state_apply_trusted(st, moves, 2);
 }

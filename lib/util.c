@@ -41,6 +41,7 @@ AG_API const char *ag_strerror(int code)
   case AG_EILLEGAL: return "AG_EILLEGAL";
   case AG_EPHASE: return "AG_EPHASE";
   case AG_EMISMATCH: return "AG_EMISMATCH";
+  case AG_ECANCELED: return "AG_ECANCELED";
   default: return "unknown error";
   }
 }

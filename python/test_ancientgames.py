@@ -597,6 +597,59 @@ class AiTest(unittest.TestCase):
         with self.assertRaises(ag.Error) as cm:
             ag.ai_choose(st, "no_such_player", ag.Rng(1))
         self.assertIn(cm.exception.code, (ag.AG_ENOTFOUND, ag.AG_EPARSE))
+        with self.assertRaises(ag.Error) as cm:
+            ag.ai_choose(st, "ai(c=1.5)", ag.Rng(1))       # the hare's ai is alphabeta
+        self.assertEqual(cm.exception.code, ag.AG_EINVAL)
+
+    def test_analyse_agrees_with_choose(self):
+        st = ag.Game("hare").new_state()
+        a = ag.ai_analyse(st, "alphabeta(depth=3)", ag.Rng(4))
+        self.assertEqual(a.best, ag.ai_choose(st, "alphabeta(depth=3)", ag.Rng(4)))
+        self.assertEqual(a.player, 0)
+        self.assertEqual(a.line[0], a.best)
+        self.assertEqual([m.move for m in a.moves], st.legal_moves())
+        self.assertAlmostEqual(sum(m.share for m in a.moves), 1.0)
+        self.assertTrue(0 <= a.value <= 1)
+        self.assertEqual(a.depth, 3)
+        st = ag.Game("hare").new_state()
+        st.set_text("OXX../X..../XXX../...../XXXXX X - 20")
+        a = ag.ai_analyse(st, "ai", 1)
+        self.assertEqual((a.proven, a.value, a.distance), (True, 1.0, 1))
+        self.assertEqual(st.game.move_to_text(a.best), "b3-b4")
+
+    def test_analyse_mcts_threads(self):
+        st = ag.Game("liubo_fingers").new_state()
+        a = ag.ai_analyse(st, "mcts(iterations=200,rollout=20,threads=2)", ag.Rng(3), player=1)
+        b = ag.ai_analyse(st, "mcts(iterations=200,rollout=20,threads=2)", ag.Rng(3), player=1)
+        self.assertEqual(a, b._replace(elapsed_us=a.elapsed_us))
+        self.assertEqual(a.work, 200)
+        self.assertIn(a.best, st.legal_moves(1))
+
+    def test_stop_flag_from_another_thread(self):
+        st = ag.Game("liubo_sticks").new_state()
+        st.apply(st.chance_outcomes()[0][0])
+        flag = ag.StopFlag()
+        timer = threading.Timer(0.05, flag.set)
+        timer.start()
+        with self.assertRaises(ag.CancelledError) as cm:
+            ag.ai_analyse(st, "mcts(iterations=10000000)", 1, stop=flag)
+        timer.join()
+        self.assertEqual(cm.exception.code, ag.AG_ECANCELED)
+        self.assertIn(cm.exception.analysis.best, st.legal_moves())
+        calls = []
+        with self.assertRaises(ag.CancelledError):
+            ag.ai_analyse(st, "ai(time_ms=100000)", 1, poll=lambda: calls.append(1) or
+                          len(calls) >= 3)
+        self.assertEqual(len(calls), 3)
+
+    def test_solve_stops(self):
+        g = ag.Game("hare(hunters=10)")
+        flag = ag.StopFlag()
+        flag.set()
+        with self.assertRaises(ag.CancelledError):
+            ag.Solution.solve(g, threads=1, stop=flag)
+        with self.assertRaises(ag.CancelledError):
+            ag.Solution.solve(g, threads=1, poll=lambda: True)
 
 
 if __name__ == "__main__":

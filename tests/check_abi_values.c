@@ -36,6 +36,7 @@ _Static_assert(AG_ENOTFOUND == -6, "AG_ENOTFOUND must stay -6");
 _Static_assert(AG_EILLEGAL == -7, "AG_EILLEGAL must stay -7");
 _Static_assert(AG_EPHASE == -8, "AG_EPHASE must stay -8");
 _Static_assert(AG_EMISMATCH == -9, "AG_EMISMATCH must stay -9");
+_Static_assert(AG_ECANCELED == -10, "AG_ECANCELED must stay -10");
 
 _Static_assert(AG_PLAYER_CHANCE == -1, "AG_PLAYER_CHANCE must stay -1");
 _Static_assert(AG_PLAYER_SIMULTANEOUS == -2, "AG_PLAYER_SIMULTANEOUS must stay -2");
@@ -126,6 +127,7 @@ START_TEST(test_error_names)
     { AG_EBUFS, "AG_EBUFS" },     { AG_EPARSE, "AG_EPARSE" },
     { AG_ENOTFOUND, "AG_ENOTFOUND" }, { AG_EILLEGAL, "AG_EILLEGAL" },
     { AG_EPHASE, "AG_EPHASE" },   { AG_EMISMATCH, "AG_EMISMATCH" },
+    { AG_ECANCELED, "AG_ECANCELED" },
   };
   size_t i;
 

@@ -623,6 +623,32 @@ START_TEST(capture_into_hunters_win)
 }
 END_TEST
 
+/* A 0.2 progress callback that asks to stop at level 2 of the first layer. */
+static int stop_at_level_2(void *user, int hunters, int level, uint64_t resolved, uint64_t total)
+{
+  int *calls = user;
+  (void)hunters;
+  (void)resolved;
+  (void)total;
+  (*calls)++;
+  return level == 2;
+}
+
+START_TEST(progress_can_stop)
+{
+  ag_solution *s = (ag_solution *)&s;
+  int calls = 0;
+  ck_assert_int_eq(ag__hare_solve_ex(1, 3, 5, 2, stop_at_level_2, &calls, NULL, &s),
+                   AG_ECANCELED);
+  ck_assert_ptr_null(s);
+  ck_assert_int_eq(calls, 3);                      /* levels 0, 1, 2 */
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "stopped"));
+  calls = 0;
+  ck_assert_int_eq(ag__hare_solve_ex(1, 3, 5, 2, NULL, NULL, NULL, &s), AG_OK);
+  ag_solution_free(s);
+}
+END_TEST
+
 static Suite *solver_suite(void)
 {
   Suite *s = suite_create("solver");
@@ -642,6 +668,7 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, missing_file_and_bad_arguments);
   tcase_add_test(tc, progress_is_reported);
   tcase_add_test(tc, capture_into_hunters_win);
+  tcase_add_test(tc, progress_can_stop);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -9,7 +9,7 @@ At your turn type a move's number or its notation (c3-d4, 2+3, ...),
 Stick throws are drawn from the seeded RNG; at a finger round you choose
 first, without seeing the computer's choice (it does not see yours either).
 The computer uses the library's AI (ag_ai_choose_player with --ai PARAMS,
-default "mcts(iterations=500,rollout=40)").
+default "ai", the strongest player of the game).
 """
 import argparse
 import os
@@ -74,7 +74,7 @@ def main():
     ap.add_argument("spec", nargs="?", default="hare")
     ap.add_argument("--human", type=int, choices=(0, 1), default=0)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--ai", default="mcts(iterations=500,rollout=40)")
+    ap.add_argument("--ai", default="ai")
     args = ap.parse_args()
     try:
         game = ag.Game(args.spec)

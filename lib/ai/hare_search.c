@@ -1,9 +1,8 @@
 /*
- * hare_search.c -- the "mcts" player of the hare hunt: iterative-deepening
- * alpha-beta with a board evaluation (the hare's room, open captures,
- * hunters taken).  Internal, not exported; players.c calls it for the hare
- * hunt (the game whose vtable is ag__hare_vt) instead of its Monte Carlo
- * search.
+ * hare_search.c -- the "alphabeta" player of the hare hunt (also its "ai"):
+ * iterative-deepening alpha-beta with a board evaluation (the hare's room,
+ * open captures, hunters taken).  Internal, not exported; players.c calls
+ * ag__hare_search for it.
  *
  * Random playouts cannot see a trap in the hare hunt: the hunters win by a
  * forced line several turns deep, and a random hunter move mostly spoils the
@@ -14,12 +13,13 @@
  * ag_move_info, and the search plays on a working copy of the state through
  * ag__state_apply_trusted and ag_state_undo.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
 #include "games/hare_board.h"
 #include "ai/hare_solver.h"
-#include "ai/hare_search.h"
+#include "ai/ai_common.h"
 
 /* ------------------------------------------------------------------ hare-hunt board */
 
@@ -146,12 +146,12 @@ static int hare_spread(const hare_tables *k, int h, uint32_t hunters)
  * minimises (a capture chain is several plies of the same side).  Values are
  * the hunters', in thousandths of a game: a win is AB_WIN less the plies to
  * it, a draw is worth contempt x 1000 less than even to the searcher, and an
- * unfinished position gets the evaluation below.  The search stops at
- * AB_NODES_PER_ITERATION nodes per "iteration" of the params, after the last
- * depth it completed; equal best moves are drawn with the RNG. */
+ * unfinished position gets the evaluation below.  The search keeps the
+ * result of the last depth it completed within its budgets (depth, nodes,
+ * time, the caller's stop); equal best moves are drawn with the RNG. */
 
 enum { AB_WIN = 100000, AB_SURE = AB_WIN - 10000, AB_INF = AB_WIN + 1, AB_TT_SIZE = 1 << 16,
-       AB_MAX_DEPTH = 64, AB_NODES_PER_ITERATION = 40 };
+       AB_MAX_DEPTH = 64, AB_CLOCK_EVERY = 256 };
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
 /* Weights of the evaluation, in thousandths of a game. */
@@ -183,7 +183,8 @@ typedef struct ab_search {
   tt_entry *tt;
   ag_move *moves;                          /* move lists, cap per ply below the root */
   size_t cap;
-  long nodes, budget;
+  long nodes, budget;                      /* budget 0: unlimited */
+  ag__ai_stop *stop;
   int aborted;
   int draw;                                /* the hunters' value of a draw */
   int taken0, hunters0;                    /* hunters taken and left at the root */
@@ -269,7 +270,11 @@ static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alph
   player = ag_state_current_player(s->st);
   if (player == AG_PLAYER_TERMINAL) return ab_terminal(s, ply);
   if (depth <= 0) return hare_eval(s, b);
-  if (++s->nodes > s->budget) { s->aborted = 1; return 0; }
+  if ((++s->nodes > s->budget && s->budget) ||
+      (s->nodes % AB_CLOCK_EVERY == 0 && ag__ai_should_stop(s->stop, 1))) {
+    s->aborted = 1;
+    return 0;
+  }
   key = ag_state_hash(s->st);
   e = ab_probe(s, key, depth, alpha, beta, &hit);
   if (hit) return e->value;
@@ -330,8 +335,7 @@ static int captured(const ag_state *st, int p)
 
 /* Prepares a search from st: the working copy, the table, the move lists,
  * the budget and the value of a draw; returns the board at the root. */
-static int ab_start(ab_search *s, const ag_state *st, long iterations, double contempt,
-                    hare_pos *board)
+static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, hare_pos *board)
 {
   int player = ag_state_current_player(st), rc;
   s->game = ag_state_game(st);
@@ -342,63 +346,142 @@ static int ab_start(ab_search *s, const ag_state *st, long iterations, double co
   if (!s->tt || !s->moves) return ag__fail(AG_ENOMEM, "ai: out of memory");
   rc = ag_state_clone(st, &s->st);
   if (rc != AG_OK) return rc;
-  s->draw = (int)(contempt * 1000) * (player == 0 ? -1 : 1);
-  s->budget = iterations * AB_NODES_PER_ITERATION;
+  s->draw = (int)(p->contempt * 1000) * (player == 0 ? -1 : 1);
+  s->budget = p->nodes;
   *board = hare_pos_read(st);
   s->hunters0 = popcount32(board->hunters);
   s->taken0 = captured(st, 1);
   return AG_OK;
 }
 
-/* Deepens the search one ply at a time until the budget runs out or the
+/* Deepens the search one ply at a time until a budget runs out or the
  * result is known; returns the number of equal best moves of the deepest
- * completed depth, written to pick (the n root moves mv are reordered). */
+ * completed depth, written to pick (the n root moves mv are reordered), 0
+ * when no depth was completed; *value is their value, *done the depth. */
 static size_t ab_deepen(ab_search *s, const hare_pos *board, ag_move *mv, size_t n,
-                        ag_move *pick)
+                        int max_depth, ag_move *pick, int *value, int *done)
 {
   ag_move ties[AG__MAX_MOVES];
-  size_t npick = n, nties;
+  size_t npick = 0, nties;
   int depth, best = 0, player = ag_state_current_player(s->st);
-  memcpy(pick, mv, n * sizeof *mv);
-  for (depth = 1; depth <= AB_MAX_DEPTH; depth++) {
-    ab_order(s, board, mv, n, player, pick[0]);
+  ag_move first = 0;
+  for (depth = 1; depth <= max_depth; depth++) {
+    if (ag__ai_should_stop(s->stop, 1)) break;
+    ab_order(s, board, mv, n, player, first);
     nties = ab_root(s, board, mv, n, depth, ties, &best);
     if (s->aborted || nties == 0) break;
     memcpy(pick, ties, nties * sizeof *ties);
     npick = nties;
+    first = pick[0];
+    *value = best;
+    *done = depth;
     if (best >= AB_SURE || best <= -AB_SURE) break;    /* the result is known */
   }
   return npick;
 }
 
-/* The alpha-beta choice of the player to act in a hare hunt (tables built
- * into s->tab): the deepest completed search's best move, ties drawn with
- * the RNG. */
-static int ab_choose(ab_search *s, const ag_state *st, long iterations, double contempt,
-                     uint64_t *rng, ag_move *out)
+/* The principal line from the root: the chosen move, then the table's best
+ * moves while they are legal, at most `depth' plies. */
+static size_t ab_line(ab_search *s, ag_move first, int depth, ag_move *line, size_t cap)
 {
-  ag_move mv[AG__MAX_MOVES], pick[AG__MAX_MOVES];
-  size_t n = 0;
-  int player = ag_state_current_player(st), rc;
-  hare_pos board;
-  rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
-  if (rc == AG_OK && n == 0) rc = ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
-  if (rc == AG_OK) rc = ab_start(s, st, iterations, contempt, &board);
-  if (rc == AG_OK) *out = pick[ag_rng_below(rng, ab_deepen(s, &board, mv, n, pick))];
-  ag_state_free(s->st);
-  free(s->tt);
-  free(s->moves);
-  return rc;
+  size_t len = 0, played = 0;
+  ag_move m = first;
+  while (m && (int)len < depth) {
+    tt_entry *e;
+    uint64_t key;
+    if (ag_state_is_legal(s->st, ag_state_current_player(s->st), m) != 1 ||
+        ag_state_apply(s->st, m) != AG_OK)
+      break;
+    played++;
+    if (len < cap) line[len] = m;
+    len++;
+    if (ag_state_is_terminal(s->st) == 1) break;
+    key = ag_state_hash(s->st);
+    e = &s->tt[key & (AB_TT_SIZE - 1)];
+    m = e->key == key ? e->move : 0;
+  }
+  while (played-- > 0) ag_state_undo(s->st);
+  return len;
 }
 
+/* The hunters' value v (thousandths of a game) as player p's expected score. */
+static double ab_score(int v, int p)
+{
+  int vp = p == 0 ? v : -v;
+  if (vp >= AB_SURE) return 1.0;
+  if (vp <= -AB_SURE) return 0.0;
+  return 1.0 / (1.0 + exp(-vp / 250.0));
+}
+
+/* Fills the analysis of a finished search: the move chosen among the npick
+ * ties (none when the caller stopped it before the first depth), the value,
+ * the line, and the n root moves (ascending in sorted). */
+static void ab_result(ab_search *s, int player, const ag_move *sorted, size_t n,
+                      const ag_move *pick, size_t npick, int value, int depth, uint64_t *rng,
+                      ag_analysis *out, ag_move *line, size_t line_cap, ag_move_stat *ms,
+                      size_t ms_cap)
+{
+  size_t i, j;
+  out->work = (uint64_t)s->nodes;
+  out->depth = depth;
+  out->num_moves = n;
+  if (npick > 0) {
+    int v = player == 0 ? value : -value;
+    out->best = pick[ag_rng_below(rng, npick)];
+    out->value = ab_score(value, player);
+    out->proven = v >= AB_SURE || v <= -AB_SURE;
+    out->distance = out->proven ? AB_WIN - (v > 0 ? v : -v) : 0;
+  } else {
+    out->value = 0.5;
+  }
+  for (i = 0; i < n && i < ms_cap; i++) {
+    ms[i].move = sorted[i];
+    ms[i].visits = 0;
+    ms[i].share = 0;
+    ms[i].value = -1;
+    for (j = 0; j < npick; j++)
+      if (pick[j] == sorted[i]) {
+        ms[i].share = 1.0 / (double)npick;
+        ms[i].value = out->value;
+      }
+  }
+  if (out->best) out->line_len = ab_line(s, out->best, depth > 0 ? depth : 1, line, line_cap);
+}
 
 /* ------------------------------------------------------------------ entry point */
 
-int ag__hare_search_choose(const ag_state *st, long iterations, double contempt, uint64_t *rng,
-                           ag_move *out)
+int ag__hare_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *stop,
+                    uint64_t *rng, ag_analysis *out, ag_move *line, size_t line_cap,
+                    ag_move_stat *moves, size_t moves_cap)
 {
-  ab_search s;
-  memset(&s, 0, sizeof s);
-  hare_tables_init(&s.tab);
-  return ab_choose(&s, st, iterations, contempt, rng, out);
+  ag_move mv[AG__MAX_MOVES], sorted[AG__MAX_MOVES], pick[AG__MAX_MOVES];
+  size_t n = 0, npick = 0;
+  int player = ag_state_current_player(st), rc, value = 0, depth = 0;
+  hare_pos board;
+  ab_search *s = calloc(1, sizeof *s);
+  if (!s) return ag__fail(AG_ENOMEM, "ai: out of memory");
+  hare_tables_init(&s->tab);
+  s->stop = stop;
+  rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
+  if (rc == AG_OK && n == 0) rc = ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  if (rc == AG_OK) rc = ab_start(s, st, p, &board);
+  if (rc == AG_OK) {
+    memcpy(sorted, mv, n * sizeof *mv);
+    npick = ab_deepen(s, &board, mv, n, p->depth > 0 ? p->depth : AB_MAX_DEPTH, pick, &value,
+                      &depth);
+    /* Stopped by a budget before the first depth: the first move of the
+     * ordering (captures, then safe steps towards the hare); stopped by the
+     * caller: nothing. */
+    if (npick == 0 && atomic_load(&stop->why) != AG__STOP_CANCEL) {
+      pick[0] = mv[0];
+      npick = 1;
+    }
+    ab_result(s, player, sorted, n, pick, npick, value, depth, rng, out, line, line_cap, moves,
+              moves_cap);
+  }
+  ag_state_free(s->st);
+  free(s->tt);
+  free(s->moves);
+  free(s);
+  return rc;
 }

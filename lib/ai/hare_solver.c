@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,7 +189,25 @@ typedef struct solve_ctx {
   size_t num_chunks;
   atomic_ullong resolved;
   atomic_int max_dist, overflow;
+  const volatile int *stop;         /* the caller's stop flag, or NULL */
+  int (*poll)(void *user);          /* the caller's poll callback, or NULL */
+  void *poll_user;
+  pthread_t caller;                 /* the thread that may call poll */
+  atomic_int cancelled;
 } solve_ctx;
+
+/* Whether the solve must stop: read between chunks by every worker; the
+ * calling thread also asks the poll callback. */
+static int solve_stopped(solve_ctx *c)
+{
+  if (atomic_load_explicit(&c->cancelled, memory_order_relaxed)) return 1;
+  if ((c->stop && __atomic_load_n((const int *)c->stop, __ATOMIC_RELAXED)) ||
+      (c->poll && pthread_equal(pthread_self(), c->caller) && c->poll(c->poll_user))) {
+    atomic_store(&c->cancelled, 1);
+    return 1;
+  }
+  return 0;
+}
 
 /* Keeps the largest distance of any result written so far. */
 static void note_distance(solve_ctx *c, int d)
@@ -259,7 +278,7 @@ static void *init_worker(void *arg)
   solve_ctx *c = arg;
   unsigned long long resolved = 0;
   size_t q;
-  while ((q = atomic_fetch_add(&c->next_chunk, 1)) < c->num_chunks) {
+  while (!solve_stopped(c) && (q = atomic_fetch_add(&c->next_chunk, 1)) < c->num_chunks) {
     int side, h;
     uint32_t r, r0, r1, m;
     chunk_bounds(c, q, &side, &h, &r0, &r1);
@@ -360,7 +379,7 @@ static void *level_worker(void *arg)
   unsigned char lost = RES_LOSS(c->level - 1);
   unsigned char won = c->level >= 2 ? RES_WIN(c->level - 1) : 0;
   size_t q;
-  while ((q = atomic_fetch_add(&c->next_chunk, 1)) < c->num_chunks) {
+  while (!solve_stopped(c) && (q = atomic_fetch_add(&c->next_chunk, 1)) < c->num_chunks) {
     int side, h;
     uint32_t r, r0, r1;
     size_t base;
@@ -394,9 +413,26 @@ static void run_parallel(solve_ctx *c, int threads, void *(*fn)(void *))
   for (t = 0; t < started; t++) pthread_join(tid[t], NULL);
 }
 
+/* The caller's means of stopping a solve. */
+typedef struct solve_stop {
+  ag_solve_progress_fn progress;
+  void *user;
+  const volatile int *flag;
+  int (*poll)(void *user);
+  void *poll_user;
+} solve_stop;
+
+/* Reports progress; nonzero when the callback asks to stop. */
+static int report(solve_ctx *c, const solve_stop *st, int level)
+{
+  if (st->progress &&
+      st->progress(st->user, c->k, level, atomic_load(&c->resolved), c->size) != 0)
+    atomic_store(&c->cancelled, 1);
+  return atomic_load(&c->cancelled);
+}
+
 /* Solves layer k; the lower layers are finished. */
-static int solve_layer(ag_solution *s, int k, int threads, ag_progress_fn progress,
-                       void *user)
+static int solve_layer(ag_solution *s, int k, int threads, const solve_stop *st)
 {
   solve_ctx c;
   memset(&c, 0, sizeof c);
@@ -405,6 +441,10 @@ static int solve_layer(ag_solution *s, int k, int threads, ag_progress_fn progre
   c.block = s->binom[24][k];
   c.size = (size_t)50 * c.block;
   c.num_chunks = 50 * (((size_t)c.block + CHUNK - 1) / CHUNK);
+  c.stop = st->flag;
+  c.poll = st->poll;
+  c.poll_user = st->poll_user;
+  c.caller = pthread_self();
   s->layer[k] = calloc(c.size, 1);
   c.cnt = calloc(c.size, 1);
   if (!s->layer[k] || !c.cnt) {
@@ -417,14 +457,18 @@ static int solve_layer(ag_solution *s, int k, int threads, ag_progress_fn progre
   atomic_init(&c.overflow, 0);
   atomic_init(&c.resolved, 0);
   atomic_init(&c.next_chunk, 0);
+  atomic_init(&c.cancelled, 0);
   run_parallel(&c, threads, init_worker);
-  if (progress) progress(user, k, 0, atomic_load(&c.resolved), c.size);
-  for (c.level = 1; !atomic_load(&c.overflow) && c.level <= atomic_load(&c.max_dist) + 1;
+  if (!atomic_load(&c.cancelled)) report(&c, st, 0);
+  for (c.level = 1; !atomic_load(&c.overflow) && !atomic_load(&c.cancelled) &&
+                    c.level <= atomic_load(&c.max_dist) + 1;
        c.level++) {
     run_parallel(&c, threads, level_worker);
-    if (progress) progress(user, k, c.level, atomic_load(&c.resolved), c.size);
+    if (!atomic_load(&c.cancelled)) report(&c, st, c.level);
   }
   free((void *)c.cnt);
+  if (atomic_load(&c.cancelled))
+    return ag__fail(AG_ECANCELED, "hare solver: stopped by the caller (%d-hunter layer)", k);
   if (atomic_load(&c.overflow))
     return ag__fail(AG_ERROR, "hare solver: a distance exceeds %d turns", MAX_LOSS_DIST);
   return AG_OK;
@@ -437,10 +481,12 @@ static int thread_count(int requested)
   return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
-                   ag_progress_fn progress, void *user, ag_solution **out)
+int ag__hare_solve_ex(int chain, int threshold, int max_hunters, int threads,
+                      ag_solve_progress_fn progress, void *user, const ag_control *ctl,
+                      ag_solution **out)
 {
   ag_solution *s;
+  solve_stop st = {progress, user, NULL, NULL, NULL};
   int k, rc = AG_OK;
   if (!out) return ag__fail(AG_EINVAL, "hare solver: out is NULL");
   *out = NULL;
@@ -448,13 +494,40 @@ int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
       max_hunters > MAX_LAYER)
     return ag__fail(AG_EINVAL, "hare solver: bad variant (chain %d, threshold %d, %d hunters)",
                     chain, threshold, max_hunters);
+  if (ctl && ctl->size != 0) {
+    /* Only the fields inside the caller's size exist. */
+    if (ctl->size < sizeof ctl->size)
+      return ag__fail(AG_EINVAL, "hare solver: ag_control size %zu is too small", ctl->size);
+    if (ctl->size >= offsetof(ag_control, stop) + sizeof ctl->stop) st.flag = ctl->stop;
+    if (ctl->size >= offsetof(ag_control, poll) + sizeof ctl->poll) st.poll = ctl->poll;
+    if (ctl->size >= offsetof(ag_control, user) + sizeof ctl->user) st.poll_user = ctl->user;
+  }
   s = solution_new(chain, threshold, max_hunters);
   if (!s) return ag__fail(AG_ENOMEM, "hare solver: no memory");
   for (k = threshold + 1; k <= max_hunters && rc == AG_OK; k++)
-    rc = solve_layer(s, k, thread_count(threads), progress, user);
+    rc = solve_layer(s, k, thread_count(threads), &st);
   if (rc != AG_OK) { ag_solution_free(s); return rc; }
   *out = s;
   return AG_OK;
+}
+
+/* The 0.1 progress callback, which cannot stop the solve, behind the 0.2 one. */
+typedef struct void_progress { ag_progress_fn fn; void *user; } void_progress;
+
+static int call_void_progress(void *user, int hunters, int level, uint64_t resolved,
+                              uint64_t total)
+{
+  const void_progress *vp = user;
+  vp->fn(vp->user, hunters, level, resolved, total);
+  return 0;
+}
+
+int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
+                   ag_progress_fn progress, void *user, ag_solution **out)
+{
+  void_progress vp = {progress, user};
+  return ag__hare_solve_ex(chain, threshold, max_hunters, threads,
+                           progress ? call_void_progress : NULL, &vp, NULL, out);
 }
 
 /* The variant of a hare game: its chain option and number of hunters (as
@@ -476,6 +549,17 @@ AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progr
   rc = game_variant(g, &chain, &hunters);
   if (rc != AG_OK) return rc;
   return ag__hare_solve(chain, WIN_THRESHOLD, hunters, threads, progress, user, out);
+}
+
+AG_API int ag_solution_solve_ex(const ag_game *g, int threads, ag_solve_progress_fn progress,
+                                void *user, const ag_control *ctl, ag_solution **out)
+{
+  int chain = 0, hunters = 0, rc;
+  if (out) *out = NULL;
+  if (!g || !out) return ag__fail(AG_EINVAL, "ag_solution_solve_ex: NULL argument");
+  rc = game_variant(g, &chain, &hunters);
+  if (rc != AG_OK) return rc;
+  return ag__hare_solve_ex(chain, WIN_THRESHOLD, hunters, threads, progress, user, ctl, out);
 }
 
 AG_API void ag_solution_free(ag_solution *sol)

@@ -18,6 +18,12 @@
 int ag__hare_solve(int chain, int threshold, int max_hunters, int threads,
                    ag_progress_fn progress, void *user, ag_solution **out);
 
+/* The same with the 0.2 progress callback (nonzero stops) and the caller's
+ * control (stop flag, poll callback); AG_ECANCELED when stopped. */
+int ag__hare_solve_ex(int chain, int threshold, int max_hunters, int threads,
+                      ag_solve_progress_fn progress, void *user, const ag_control *ctl,
+                      ag_solution **out);
+
 /* Reads the hare's point (-1 when it has none) and the mask of the hunters'
  * points of a hare-hunt state. */
 void ag__hare_read_board(const ag_state *st, int *hare, uint32_t *hunters);

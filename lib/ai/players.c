@@ -1,6 +1,7 @@
 /*
  * players.c -- computer players: random, Monte Carlo tree search, and the
- * perfect hare player.  They read games through the public API; the internal
+ * perfect hare player; the spec parser, the stop test and the analysis
+ * call.  They read games through the public API; the internal
  * ag__state_apply_trusted applies moves just taken from a legal list.
  *
  * MCTS: UCT at decision nodes; at chance nodes the outcome is drawn with
@@ -10,84 +11,227 @@
  * drawn from the average strategy.  Playouts are random, cut after
  * `rollout' plies and then scored by a small material heuristic (score and
  * captures as ag_state_info() reports them).  Values are kept for player 0
- * in [0, 1]: win 1, draw 0.5, loss 0.
+ * in [0, 1]: win 1, draw 0.5, loss 0.  With threads=N, N independent trees
+ * are grown on N threads (root parallelisation) and their root statistics
+ * added up: no shared tree, so no locks, and the result does not depend on
+ * the threads' timing unless a time budget cuts them.
  *
- * The hare hunt is the exception: there the "mcts" player runs an
- * iterative-deepening alpha-beta search with a board evaluation (the hare's
- * room, open captures, hunters taken), because random playouts cannot see
- * the hunters' traps: ag__hare_search_choose (hare_search.c), chosen by the
- * game's vtable (ag__hare_vt).
+ * The hare hunt's alpha-beta player ("alphabeta", and "ai" for that game)
+ * is hare_search.c.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "ag_internal.h"
-#include "ai/hare_search.h"
+#include "ai/ai_common.h"
+
+/* ------------------------------------------------------------------ stop test */
+
+uint64_t ag__now_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int ag__ai_stop_init(ag__ai_stop *s, long time_ms, const ag_control *ctl)
+{
+  memset(s, 0, sizeof *s);
+  s->start_ns = ag__now_ns();
+  s->deadline_ns = time_ms > 0 ? s->start_ns + (uint64_t)time_ms * 1000000u : 0;
+  atomic_init(&s->why, AG__STOP_NONE);
+  if (!ctl || ctl->size == 0) return AG_OK;
+  if (ctl->size < sizeof ctl->size)
+    return ag__fail(AG_EINVAL, "ai: ag_control size %zu is too small", ctl->size);
+  /* Fields past the caller's size are not read: an older caller's struct is shorter. */
+  if (ctl->size >= offsetof(ag_control, stop) + sizeof ctl->stop) s->flag = ctl->stop;
+  if (ctl->size >= offsetof(ag_control, poll) + sizeof ctl->poll) s->poll = ctl->poll;
+  if (ctl->size >= offsetof(ag_control, user) + sizeof ctl->user) s->user = ctl->user;
+  return AG_OK;
+}
+
+/* Records the first reason to stop. */
+static int stop_now(ag__ai_stop *s, int why)
+{
+  int none = AG__STOP_NONE;
+  atomic_compare_exchange_strong(&s->why, &none, why);
+  return 1;
+}
+
+int ag__ai_should_stop(ag__ai_stop *s, int caller)
+{
+  uint64_t now;
+  if (atomic_load_explicit(&s->why, memory_order_relaxed) != AG__STOP_NONE) return 1;
+  if (s->flag && __atomic_load_n((const int *)s->flag, __ATOMIC_RELAXED))
+    return stop_now(s, AG__STOP_CANCEL);
+  if (!s->deadline_ns && !(caller && s->poll)) return 0;
+  now = ag__now_ns();
+  if (s->deadline_ns && now >= s->deadline_ns) return stop_now(s, AG__STOP_TIME);
+  if (caller && s->poll && now >= s->next_poll_ns) {
+    s->next_poll_ns = now + 1000000u;
+    if (s->poll(s->user)) return stop_now(s, AG__STOP_CANCEL);
+  }
+  return 0;
+}
 
 /* ------------------------------------------------------------------ params */
 
-enum { KIND_RANDOM, KIND_MCTS, KIND_PERFECT };
+/* Locale-free numbers: the C library's strtod reads "1,5" under a decimal
+ * comma locale and stops at "1.5", so the players read digits themselves. */
 
-typedef struct ai_params {
-  int kind;
-  long iterations;    /* MCTS iterations per decision */
-  double c;           /* UCT exploration constant */
-  long rollout;       /* plies of a playout before the heuristic decides */
-  double contempt;    /* how much less than 0.5 the searcher values a draw */
-} ai_params;
-
-/* Parses one "key=value" of an mcts(...) spec. */
-static int parse_option(ai_params *p, const char *key, size_t klen, const char *val)
+/* Reads a decimal integer of [lo, hi] ending at ',' or ')'; 0 on success. */
+static int read_long(const char *v, long lo, long hi, long *out, const char **end)
 {
-  char *end;
-  if (klen == 10 && strncmp(key, "iterations", 10) == 0) {
-    p->iterations = strtol(val, &end, 10);
-    if (p->iterations < 1 || p->iterations > 10000000) return AG_EPARSE;
-  } else if (klen == 1 && key[0] == 'c') {
-    p->c = strtod(val, &end);
-    if (!(p->c >= 0 && p->c <= 100)) return AG_EPARSE;
-  } else if (klen == 8 && strncmp(key, "contempt", 8) == 0) {
-    p->contempt = strtod(val, &end);
-    if (!(p->contempt >= 0 && p->contempt <= 0.5)) return AG_EPARSE;
-  } else if (klen == 7 && strncmp(key, "rollout", 7) == 0) {
-    p->rollout = strtol(val, &end, 10);
-    if (p->rollout < 0 || p->rollout > 1000000) return AG_EPARSE;
-  } else {
-    return AG_ENOTFOUND;
+  long x = 0;
+  const char *q = v;
+  if (*q < '0' || *q > '9') return -1;
+  for (; *q >= '0' && *q <= '9'; q++) {
+    if (x > (hi - (*q - '0')) / 10) return -1;      /* above hi (and no overflow) */
+    x = x * 10 + (*q - '0');
   }
-  return (*end == ',' || *end == ')') ? AG_OK : AG_EPARSE;
+  if (x < lo) return -1;
+  *out = x;
+  *end = q;
+  return 0;
 }
 
-/* Parses "random", "perfect", "mcts" or "mcts(key=value,...)". */
-static int parse_params(const char *s, ai_params *p)
+/* Reads a decimal "12", "1.5", ".25" or "3." of [lo, hi]; 0 on success. */
+static int read_double(const char *v, double lo, double hi, double *out, const char **end)
 {
-  const char *q;
-  p->iterations = 2000;
+  double x = 0, scale = 1;
+  const char *q = v;
+  int digits = 0;
+  for (; *q >= '0' && *q <= '9' && digits < 30; q++, digits++) x = x * 10 + (*q - '0');
+  if (*q == '.')
+    for (q++; *q >= '0' && *q <= '9' && digits < 30; q++, digits++) {
+      scale /= 10;
+      x += (*q - '0') * scale;
+    }
+  if (digits == 0 || (*q >= '0' && *q <= '9') || !(x >= lo && x <= hi)) return -1;
+  *out = x;
+  *end = q;
+  return 0;
+}
+
+/* The keys of the players' specs; `players' is a mask of 1 << AG__AI_* kinds
+ * that take the key. */
+enum { KEY_ITERATIONS, KEY_TIME, KEY_C, KEY_ROLLOUT, KEY_CONTEMPT, KEY_THREADS, KEY_DEPTH,
+       KEY_NODES, NUM_KEYS };
+#define MCTS_ONLY (1u << AG__AI_MCTS)
+#define AB_ONLY (1u << AG__AI_ALPHABETA)
+static const struct ai_key {
+  const char *name;
+  unsigned players;
+} ai_keys[NUM_KEYS] = {
+  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY}, {"c", MCTS_ONLY},
+  {"rollout", MCTS_ONLY},    {"contempt", MCTS_ONLY | AB_ONLY}, {"threads", MCTS_ONLY},
+  {"depth", AB_ONLY},        {"nodes", AB_ONLY},
+};
+static const char *const kind_names[] = {"random", "mcts", "alphabeta", "perfect"};
+
+/* Reads the value of key k at v into p; 0 on success. */
+static int read_value(ag__ai_params *p, int k, const char *v, const char **end)
+{
+  long x = 0;
+  switch (k) {
+  case KEY_ITERATIONS: return read_long(v, 1, 10000000, &p->iterations, end);
+  case KEY_TIME: return read_long(v, 1, 86400000, &p->time_ms, end);
+  case KEY_C: return read_double(v, 0, 100, &p->c, end);
+  case KEY_ROLLOUT: return read_long(v, 0, 1000000, &p->rollout, end);
+  case KEY_CONTEMPT: return read_double(v, 0, 0.5, &p->contempt, end);
+  case KEY_THREADS:
+    if (read_long(v, 1, 64, &x, end)) return -1;
+    p->threads = (int)x;
+    return 0;
+  case KEY_DEPTH:
+    if (read_long(v, 1, 64, &x, end)) return -1;
+    p->depth = (int)x;
+    return 0;
+  default: return read_long(v, 1, 1000000000, &p->nodes, end);
+  }
+}
+
+/* Fills the defaults of a kind; the budgets are set after parsing. */
+static void set_defaults(ag__ai_params *p, int kind)
+{
+  memset(p, 0, sizeof *p);
+  p->kind = kind;
   p->c = 1.0;
   p->rollout = 200;
   p->contempt = 0.1;
-  if (!s) return ag__fail(AG_EINVAL, "ai: params is NULL");
-  if (strcmp(s, "random") == 0) { p->kind = KIND_RANDOM; return AG_OK; }
-  if (strcmp(s, "perfect") == 0) { p->kind = KIND_PERFECT; return AG_OK; }
-  if (strncmp(s, "mcts", 4) != 0 || (s[4] != '\0' && s[4] != '('))
-    return ag__fail(AG_ENOTFOUND, "ai: unknown player \"%s\" (random, mcts, perfect)", s);
-  p->kind = KIND_MCTS;
-  if (s[4] == '\0' || strcmp(s + 4, "()") == 0) return AG_OK;
-  for (q = s + 5; *q;) {
-    const char *eq = strchr(q, '=');
-    int rc;
-    if (!eq) return ag__fail(AG_EPARSE, "ai: expected key=value at byte %zu of \"%s\"", (size_t)(q - s), s);
-    rc = parse_option(p, q, (size_t)(eq - q), eq + 1);
-    if (rc == AG_ENOTFOUND)
-      return ag__fail(rc, "ai: unknown mcts option at byte %zu of \"%s\"", (size_t)(q - s), s);
-    if (rc != AG_OK)
-      return ag__fail(rc, "ai: bad mcts value at byte %zu of \"%s\"", (size_t)(eq + 1 - s), s);
-    q = strpbrk(eq, ",)");
-    if (*q == ')') return q[1] == '\0' ? AG_OK
-                                       : ag__fail(AG_EPARSE, "ai: text after ')' in \"%s\"", s);
-    q++;
+  p->threads = 1;
+}
+
+/* Parses "random", "perfect", "ai", "mcts", "alphabeta", each with an
+ * optional "(key=value,...)", for a state of game g.  NULL and "" mean
+ * "ai".  See the computer players' section of ancientgames.h. */
+static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
+{
+  const char *q, *name_end;
+  size_t nlen;
+  unsigned given = 0;
+  int kind, is_ai = 0, is_hare = g->vt == &ag__hare_vt;
+  if (!s || !*s) s = "ai";
+  name_end = strchr(s, '(');
+  nlen = name_end ? (size_t)(name_end - s) : strlen(s);
+  if (nlen == 2 && strncmp(s, "ai", 2) == 0) {
+    is_ai = 1;
+    kind = is_hare ? AG__AI_ALPHABETA : AG__AI_MCTS;
+  } else {
+    for (kind = 0; kind < 4; kind++)
+      if (strlen(kind_names[kind]) == nlen && strncmp(s, kind_names[kind], nlen) == 0) break;
+    if (kind == 4)
+      return ag__fail(AG_ENOTFOUND, "ai: unknown player \"%.*s\" (ai, random, mcts, alphabeta, "
+                      "perfect)", (int)(nlen > 40 ? 40 : nlen), s);
   }
-  return ag__fail(AG_EPARSE, "ai: missing ')' in \"%s\"", s);
+  set_defaults(p, kind);
+  if (is_ai && kind == AG__AI_MCTS) p->rollout = 40;    /* short playouts: more iterations */
+  if (kind == AG__AI_ALPHABETA && !is_hare)
+    return ag__fail(AG_EINVAL, "ai: alphabeta plays the hare hunt only, not %s", g->vt->name);
+  if (name_end && strcmp(name_end, "()") != 0) {
+    if (kind == AG__AI_RANDOM || kind == AG__AI_PERFECT)
+      return ag__fail(AG_ENOTFOUND, "ai: %s takes no options", kind_names[kind]);
+    for (q = name_end + 1;;) {
+      const char *eq = strchr(q, '='), *end = NULL;
+      size_t klen = eq ? (size_t)(eq - q) : 0;
+      int k;
+      if (!eq || klen == 0)
+        return ag__fail(AG_EPARSE, "ai: expected key=value at byte %zu of \"%s\"",
+                        (size_t)(q - s), s);
+      for (k = 0; k < NUM_KEYS; k++)
+        if (strlen(ai_keys[k].name) == klen && strncmp(q, ai_keys[k].name, klen) == 0) break;
+      if (k == NUM_KEYS || (!is_ai && !(ai_keys[k].players & (1u << kind))))
+        return ag__fail(AG_ENOTFOUND, "ai: %s has no option \"%.*s\" (byte %zu of \"%s\")",
+                        is_ai ? "ai" : kind_names[kind], (int)(klen > 40 ? 40 : klen), q,
+                        (size_t)(q - s), s);
+      if (!(ai_keys[k].players & (1u << kind)))
+        return ag__fail(AG_EINVAL, "ai: in %s the ai player is %s, which has no option %s",
+                        g->vt->name, kind_names[kind], ai_keys[k].name);
+      if (given & (1u << k))
+        return ag__fail(AG_EPARSE, "ai: option %s given twice in \"%s\"", ai_keys[k].name, s);
+      given |= 1u << k;
+      if (read_value(p, k, eq + 1, &end) != 0 || (*end != ',' && *end != ')'))
+        return ag__fail(AG_EPARSE, "ai: bad value of %s at byte %zu of \"%s\"",
+                        ai_keys[k].name, (size_t)(eq + 1 - s), s);
+      if (*end == ')') {
+        if (end[1] != '\0') return ag__fail(AG_EPARSE, "ai: text after ')' in \"%s\"", s);
+        break;
+      }
+      q = end + 1;
+    }
+  }
+  /* Budgets: none given means the default one; any given means the others
+   * are unlimited (0). */
+  if (kind == AG__AI_MCTS && !(given & (1u << KEY_ITERATIONS | 1u << KEY_TIME)))
+    p->iterations = is_ai ? 1000 : 2000;
+  if (kind == AG__AI_ALPHABETA &&
+      !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
+    p->nodes = 100000;
+  if (kind == AG__AI_ALPHABETA && !(given & (1u << KEY_DEPTH))) p->depth = 64;
+  return AG_OK;
 }
 
 /* ------------------------------------------------------------------ random */
@@ -135,9 +279,11 @@ typedef struct tree {
   double sigma[2][AG__MAX_MOVES];    /* scratch: strategies at one simultaneous node */
   ag_state *st;                     /* working state */
   double draw0;                     /* player 0's value of a draw (contempt) */
-  const ai_params *prm;
+  const ag__ai_params *prm;
   uint64_t *rng;
   int failed;
+  int max_depth;                    /* deepest node added, plies below the root */
+  long done;                        /* iterations run */
 } tree;
 
 /* Grows a pool so that `more' items fit; sets t->failed on allocation failure. */
@@ -396,6 +542,7 @@ static double descend(tree *t, uint32_t e, int depth)
   if (child) return iterate(t, child, depth + 1);
   child = node_add(t);
   if (!child) return 0.5;
+  if (depth + 1 > t->max_depth) t->max_depth = depth + 1;
   t->edges[e].child = child;
   v = t->nodes[child].kind == NODE_TERMINAL ? discount(terminal_value(t->st, t->draw0), depth + 1)
                                             : rollout(t, depth + 1);
@@ -429,10 +576,11 @@ static double iterate(tree *t, uint32_t id, int depth)
   return v;
 }
 
-/* Runs the search from st; the root is node 0 of t. */
-static int search(tree *t, const ag_state *st, const ai_params *prm, uint64_t *rng)
+/* Prepares t for a search from st (node 1 is the root); the working state
+ * is a clone.  Called on the calling thread, so that errors are reported
+ * there. */
+static int tree_start(tree *t, const ag_state *st, const ag__ai_params *prm, uint64_t *rng)
 {
-  long i;
   int rc = ag_state_clone(st, &t->st);
   if (rc != AG_OK) return rc;
   t->prm = prm;
@@ -446,8 +594,7 @@ static int search(tree *t, const ag_state *st, const ai_params *prm, uint64_t *r
   if (!grow(t, (void **)&t->nodes, &t->cap_nodes, 0, 1, sizeof *t->nodes) ||
       !grow(t, (void **)&t->edges, &t->cap_edges, 0, 1, sizeof *t->edges) || !node_add(t))
     return ag__fail(AG_ENOMEM, "ai: out of memory");
-  for (i = 0; i < prm->iterations && !t->failed; i++) iterate(t, 1, 0);
-  return t->failed ? ag__fail(AG_ENOMEM, "ai: out of memory in the search") : AG_OK;
+  return AG_OK;
 }
 
 static void tree_free(tree *t)
@@ -459,88 +606,300 @@ static void tree_free(tree *t)
   free(t->choices);
 }
 
-/* The move of the root (a decision node): one that wins at once, else the
- * most visited. */
-static ag_move most_visited(const tree *t)
+/* One tree of a (possibly multi-threaded) search. */
+typedef struct worker {
+  tree t;
+  uint64_t rng;                     /* its own stream when threads > 1 */
+  long budget;                      /* iterations; 0: until stopped */
+  ag__ai_stop *stop;
+  int caller;                       /* 1 on the calling thread */
+  pthread_t tid;
+  int started;
+} worker;
+
+/* Grows one tree until its budget is spent or the search is stopped (at
+ * least one iteration, so that there is always a move). */
+static void *worker_run(void *arg)
 {
-  const node *root = &t->nodes[1];
-  uint32_t i, best_visits = 0;
-  ag_move best = t->edges[root->edges].move[0];
-  for (i = 0; i < root->num_edges; i++) {
-    const edge *e = &t->edges[root->edges + i];
-    const node *ch = e->child ? &t->nodes[e->child] : NULL;
-    if (ch && ch->kind == NODE_TERMINAL && ch->visits &&
-        (root->player == 0 ? ch->value0 / ch->visits > 0.99 : ch->value0 / ch->visits < 0.01))
-      return e->move[0];
-    if (ch && ch->visits > best_visits) {
-      best_visits = t->nodes[e->child].visits;
-      best = e->move[0];
+  worker *w = arg;
+  long i;
+  for (i = 0; (w->budget == 0 || i < w->budget) && !w->t.failed; i++) {
+    if (i > 0 && ag__ai_should_stop(w->stop, w->caller)) break;
+    iterate(&w->t, 1, 0);
+  }
+  w->t.done = i;
+  return NULL;
+}
+
+/* The merged statistics of the root over every tree: per root edge (decision
+ * and chance roots) or per choice of each player (simultaneous roots). */
+typedef struct merged {
+  int kind;                          /* NODE_DECISION or NODE_SIMULTANEOUS */
+  uint32_t n[2];                     /* edges, or choices per player */
+  double visits, value0;             /* the root's */
+  double ev[AG__MAX_MOVES];          /* decision: child visits per edge */
+  double evalue[AG__MAX_MOVES];      /* decision: child value0 sums */
+  int ewin[AG__MAX_MOVES];           /* decision: a child that wins at once */
+  double avg[2][AG__MAX_MOVES];      /* simultaneous: average strategies */
+  double cv[2][AG__MAX_MOVES];       /* simultaneous: visits through each choice */
+  double cvalue[2][AG__MAX_MOVES];   /* simultaneous: value0 sums through each choice */
+} merged;
+
+/* Adds up the root statistics of the trees. */
+static void merge_roots(const worker *w, int nw, merged *m)
+{
+  int k, p;
+  uint32_t i;
+  memset(m, 0, sizeof *m);
+  for (k = 0; k < nw; k++) {
+    const tree *t = &w[k].t;
+    const node *root = &t->nodes[1];
+    m->kind = root->kind;
+    m->visits += root->visits;
+    m->value0 += root->value0;
+    if (root->kind == NODE_SIMULTANEOUS) {
+      uint32_t e;
+      for (p = 0; p < 2; p++) {
+        const double *avg = t->dbl + root->sim + (p ? 2 * root->n[0] : 0) + root->n[p];
+        m->n[p] = root->n[p];
+        for (i = 0; i < root->n[p]; i++) m->avg[p][i] += avg[i];
+      }
+      for (e = root->joint; e; e = t->edges[e].next) {
+        const node *ch = &t->nodes[t->edges[e].child];
+        if (!t->edges[e].child) continue;
+        for (p = 0; p < 2; p++)
+          for (i = 0; i < root->n[p]; i++)
+            if (t->choices[root->edges + (p ? root->n[0] : 0) + i] == t->edges[e].move[p]) {
+              m->cv[p][i] += ch->visits;
+              m->cvalue[p][i] += ch->value0;
+            }
+      }
+      continue;
+    }
+    m->n[0] = root->num_edges;
+    for (i = 0; i < root->num_edges; i++) {
+      const edge *e = &t->edges[root->edges + i];
+      const node *ch = e->child ? &t->nodes[e->child] : NULL;
+      if (!ch) continue;
+      m->ev[i] += ch->visits;
+      m->evalue[i] += ch->value0;
+      if (ch->kind == NODE_TERMINAL && ch->visits &&
+          (root->player == 0 ? ch->value0 / ch->visits > 0.99 : ch->value0 / ch->visits < 0.01))
+        m->ewin[i] = 1;
     }
   }
+}
+
+/* The root edge to play at a decision root: one that wins at once, else
+ * the most visited (the first of equals). */
+static uint32_t best_edge(const merged *m)
+{
+  uint32_t i, best = 0;
+  for (i = 0; i < m->n[0]; i++)
+    if (m->ewin[i]) return i;
+  for (i = 1; i < m->n[0]; i++)
+    if (m->ev[i] > m->ev[best]) best = i;
   return best;
 }
 
-/* Draws player p's choice at the root from its average strategy. */
-static ag_move average_choice(const tree *t, int p, uint64_t *rng)
+/* Player p's mean of a sum of player-0 results over `visits'; -1 without visits. */
+static double mean_for(double value0, double visits, int p)
 {
-  const node *root = &t->nodes[1];
-  const double *avg = t->dbl + root->sim + (p ? 2 * root->n[0] : 0) + root->n[p];
-  uint32_t i = draw_index(rng, avg, root->n[p]);
-  return t->choices[root->edges + (p ? root->n[0] : 0) + i];
+  if (visits <= 0) return -1;
+  return p == 0 ? value0 / visits : 1 - value0 / visits;
 }
 
-/* MCTS choice for `player' (both players at a simultaneous node when moves
- * has room for two). */
-static int mcts_choose(const ag_state *st, int player, const ai_params *prm, uint64_t *rng,
-                       ag_move *moves)
+/* The principal line of tree t below its root's edge `first' (a decision
+ * root): the most visited child each time, while visited at least twice. */
+static size_t tree_line(const tree *t, uint32_t first, ag_move *line, size_t cap)
 {
-  tree t;
-  int rc, cur = ag_state_current_player(st);
-  memset(&t, 0, sizeof t);
-  rc = search(&t, st, prm, rng);
-  if (rc == AG_OK) {
-    if (cur == AG_PLAYER_SIMULTANEOUS && player < 0) {
-      moves[0] = average_choice(&t, 0, rng);
-      moves[1] = average_choice(&t, 1, rng);
-    } else if (cur == AG_PLAYER_SIMULTANEOUS) {
-      moves[0] = average_choice(&t, player, rng);
-    } else {
-      moves[0] = most_visited(&t);
+  const node *root = &t->nodes[1];
+  uint32_t e = root->edges + first, id;
+  size_t len = 0;
+  for (;;) {
+    const node *nd;
+    uint32_t i, best = 0, best_visits = 0;
+    if (len < cap) line[len] = t->edges[e].move[0];
+    len++;
+    id = t->edges[e].child;
+    if (!id || len >= 1000) break;
+    nd = &t->nodes[id];
+    if (nd->kind != NODE_DECISION && nd->kind != NODE_CHANCE) break;
+    for (i = 0; i < nd->num_edges; i++) {
+      uint32_t c = t->edges[nd->edges + i].child;
+      if (c && t->nodes[c].visits > best_visits) {
+        best_visits = t->nodes[c].visits;
+        best = nd->edges + i;
+      }
     }
+    if (best_visits < 2) break;
+    e = best;
   }
-  tree_free(&t);
+  return len;
+}
+
+/* Fills the analysis, line and root moves of a finished search, and the
+ * choice: moves[0] for `player', or both parts (player < 0) at a
+ * simultaneous root. */
+static void mcts_result(const worker *w, int nw, const merged *m, int player, uint64_t *rng,
+                        ag_move *moves, ag_analysis *an, ag_move *line, size_t line_cap,
+                        ag_move_stat *ms, size_t ms_cap)
+{
+  const tree *t0 = &w[0].t;
+  const node *root = &t0->nodes[1];
+  int k, p = player < 0 ? 0 : player;
+  uint32_t i;
+  double total = 0;
+  for (k = 0; k < nw; k++) {
+    an->work += (uint64_t)w[k].t.done;
+    if (w[k].t.max_depth > an->depth) an->depth = w[k].t.max_depth;
+  }
+  an->value = mean_for(m->value0, m->visits, p);
+  if (an->value < 0) an->value = 0.5;
+  if (m->kind == NODE_SIMULTANEOUS) {
+    int q;
+    for (q = 0; q < 2; q++) {
+      if (player >= 0 && q != player) continue;
+      i = draw_index(rng, m->avg[q], m->n[q]);
+      moves[player < 0 ? q : 0] = t0->choices[root->edges + (q ? root->n[0] : 0) + i];
+    }
+    an->best = moves[0];
+    if (line_cap > 0) line[0] = an->best;
+    an->line_len = 1;
+    for (i = 0; i < m->n[p]; i++) total += m->avg[p][i];
+    an->num_moves = m->n[p];
+    for (i = 0; i < m->n[p] && i < ms_cap; i++) {
+      ms[i].move = t0->choices[root->edges + (p ? root->n[0] : 0) + i];
+      ms[i].visits = (uint32_t)m->cv[p][i];
+      ms[i].share = total > 0 ? m->avg[p][i] / total : 0;
+      ms[i].value = mean_for(m->cvalue[p][i], m->cv[p][i], p);
+    }
+    return;
+  }
+  i = best_edge(m);
+  moves[0] = an->best = t0->edges[root->edges + i].move[0];
+  {
+    /* The line of the tree that looked at the chosen move the most. */
+    int bt = 0;
+    for (k = 1; k < nw; k++)
+      if (w[k].t.edges[w[k].t.nodes[1].edges + i].child &&
+          (!w[bt].t.edges[w[bt].t.nodes[1].edges + i].child ||
+           w[k].t.nodes[w[k].t.edges[w[k].t.nodes[1].edges + i].child].visits >
+               w[bt].t.nodes[w[bt].t.edges[w[bt].t.nodes[1].edges + i].child].visits))
+        bt = k;
+    an->line_len = tree_line(&w[bt].t, i, line, line_cap);
+  }
+  for (i = 0; i < m->n[0]; i++) total += m->ev[i];
+  an->num_moves = m->n[0];
+  for (i = 0; i < m->n[0] && i < ms_cap; i++) {
+    ms[i].move = t0->edges[root->edges + i].move[0];
+    ms[i].visits = (uint32_t)m->ev[i];
+    ms[i].share = total > 0 ? m->ev[i] / total : 0;
+    ms[i].value = mean_for(m->evalue[i], m->ev[i], p);
+  }
+}
+
+/* MCTS for `player' (both players at a simultaneous node when player < 0,
+ * moves then having room for two), with prm->threads trees. */
+static int mcts_run(const ag_state *st, int player, const ag__ai_params *prm,
+                    ag__ai_stop *stop, uint64_t *rng, ag_move *moves, ag_analysis *an,
+                    ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap)
+{
+  int nw = prm->threads, k, rc = AG_OK, failed = 0;
+  worker *w;
+  merged *m;
+  if (prm->iterations > 0 && prm->iterations < nw) nw = (int)prm->iterations;
+  w = calloc((size_t)nw, sizeof *w);
+  m = malloc(sizeof *m);
+  if (!w || !m) {
+    free(w);
+    free(m);
+    return ag__fail(AG_ENOMEM, "ai: out of memory");
+  }
+  for (k = 0; k < nw && rc == AG_OK; k++) {
+    /* One tree keeps the caller's stream, as without threads; more trees
+     * each get a stream seeded from it, in order. */
+    if (nw > 1) w[k].rng = ag_rng_next(rng);
+    w[k].budget = prm->iterations / nw + (k < prm->iterations % nw);
+    w[k].stop = stop;
+    w[k].caller = k == 0;
+    rc = tree_start(&w[k].t, st, prm, nw > 1 ? &w[k].rng : rng);
+  }
+  if (rc == AG_OK) {
+    for (k = 1; k < nw; k++)
+      w[k].started = pthread_create(&w[k].tid, NULL, worker_run, &w[k]) == 0;
+    worker_run(&w[0]);
+    for (k = 1; k < nw; k++) {
+      if (w[k].started) pthread_join(w[k].tid, NULL);
+      else worker_run(&w[k]);            /* no thread: its share on this one */
+    }
+    for (k = 0; k < nw; k++) failed |= w[k].t.failed;
+    if (failed) rc = ag__fail(AG_ENOMEM, "ai: out of memory in the search");
+  }
+  if (rc == AG_OK) {
+    merge_roots(w, nw, m);
+    mcts_result(w, nw, m, player, rng, moves, an, line, line_cap, ms, ms_cap);
+  }
+  for (k = 0; k < nw; k++) tree_free(&w[k].t);
+  free(w);
+  free(m);
   return rc;
 }
 
 /* ------------------------------------------------------------------ public */
 
+/* Runs the player prm for `player' at st (a decision node where it acts, or
+ * a simultaneous node; both parts into moves[0..1] when player < 0) and
+ * fills the analysis.  Random and chance nodes are handled by the callers. */
+static int run_search(const ag_state *st, int player, const ag__ai_params *prm,
+                      ag__ai_stop *stop, uint64_t *rng, ag_move *moves, ag_analysis *an,
+                      ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap)
+{
+  int rc;
+  an->player = player;
+  an->best = AG_MOVE_NONE;
+  if (prm->kind == AG__AI_ALPHABETA) {
+    rc = ag__hare_search(st, prm, stop, rng, an, line, line_cap, ms, ms_cap);
+    if (rc == AG_OK || rc == AG_ECANCELED) moves[0] = an->best;
+  } else {
+    rc = mcts_run(st, player, prm, stop, rng, moves, an, line, line_cap, ms, ms_cap);
+  }
+  an->elapsed_us = (ag__now_ns() - stop->start_ns) / 1000u;
+  if (rc == AG_OK && atomic_load(&stop->why) == AG__STOP_CANCEL)
+    rc = ag__fail(AG_ECANCELED, "ai: the search was stopped by the caller");
+  return rc;
+}
+
 /* Checks the common arguments and parses the params. */
 static int check_args(const ag_state *st, const char *params, uint64_t *rng, const void *out,
-                      ai_params *prm)
+                      ag__ai_params *prm)
 {
   if (!st || !rng || !out) return ag__fail(AG_EINVAL, "ai: NULL argument");
-  return parse_params(params, prm);
+  return parse_params(params, ag_state_game(st), prm);
 }
 
 /* One player's move with parsed params. */
-static int choose_for(const ag_state *st, int player, const ai_params *prm, uint64_t *rng,
+static int choose_for(const ag_state *st, int player, const ag__ai_params *prm, uint64_t *rng,
                       ag_move *out)
 {
-  int cur = ag_state_current_player(st);
+  int cur = ag_state_current_player(st), rc;
+  ag__ai_stop stop;
+  ag_analysis an;
   if (cur == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "ai: the game is over");
   if (cur != AG_PLAYER_SIMULTANEOUS && cur != player)
     return ag__fail(AG_EPHASE, "ai: player %d does not act now", player);
-  if (prm->kind == KIND_PERFECT)
+  if (prm->kind == AG__AI_PERFECT)
     return ag__fail(AG_EINVAL, "ai: the perfect player needs a solution (ag_ai_choose_solved)");
-  if (prm->kind == KIND_RANDOM || cur == AG_PLAYER_CHANCE) return random_move(st, player, rng, out);
-  if (cur >= 0 && ag_state_game(st)->vt == &ag__hare_vt)
-    return ag__hare_search_choose(st, prm->iterations, prm->contempt, rng, out);
-  return mcts_choose(st, player, prm, rng, out);
+  if (prm->kind == AG__AI_RANDOM || cur == AG_PLAYER_CHANCE) return random_move(st, player, rng, out);
+  rc = ag__ai_stop_init(&stop, prm->time_ms, NULL);
+  memset(&an, 0, sizeof an);
+  if (rc == AG_OK) rc = run_search(st, player, prm, &stop, rng, out, &an, NULL, 0, NULL, 0);
+  return rc;
 }
 
 AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng, ag_move *out)
 {
-  ai_params prm;
+  ag__ai_params prm;
   int rc = check_args(st, params, rng, out, &prm), cur;
   if (rc != AG_OK) return rc;
   cur = ag_state_current_player(st);
@@ -552,7 +911,7 @@ AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng, a
 AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *params,
                                uint64_t *rng, ag_move *out)
 {
-  ai_params prm;
+  ag__ai_params prm;
   int rc = check_args(st, params, rng, out, &prm);
   if (rc != AG_OK) return rc;
   if (player != 0 && player != 1) return ag__fail(AG_EINVAL, "ai: player %d out of range", player);
@@ -562,19 +921,74 @@ AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *param
 AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *rng,
                               ag_move *moves, size_t n)
 {
-  ai_params prm;
+  ag__ai_params prm;
+  ag__ai_stop stop;
+  ag_analysis an;
   int rc = check_args(st, params, rng, moves, &prm);
   if (rc != AG_OK) return rc;
   if (n < 2) return ag__fail(AG_EINVAL, "ai: room for %zu moves, 2 needed", n);
   if (ag_state_current_player(st) != AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "ai: not a simultaneous node");
-  if (prm.kind == KIND_PERFECT)
+  if (prm.kind == AG__AI_PERFECT)
     return ag__fail(AG_EINVAL, "ai: the perfect player is for the hare hunt only");
-  if (prm.kind == KIND_RANDOM) {
+  if (prm.kind == AG__AI_RANDOM) {
     rc = random_move(st, 0, rng, &moves[0]);
     return rc == AG_OK ? random_move(st, 1, rng, &moves[1]) : rc;
   }
-  return mcts_choose(st, -1, &prm, rng, moves);
+  rc = ag__ai_stop_init(&stop, prm.time_ms, NULL);
+  memset(&an, 0, sizeof an);
+  if (rc == AG_OK) rc = run_search(st, -1, &prm, &stop, rng, moves, &an, NULL, 0, NULL, 0);
+  return rc;
+}
+
+/* The size of the 0.2 ag_analysis: the least a caller may pass. */
+#define ANALYSIS_SIZE_0_2 (offsetof(ag_analysis, num_moves) + sizeof(size_t))
+
+AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uint64_t *rng,
+                         const ag_control *ctl, ag_analysis *out, ag_move *line,
+                         size_t line_cap, ag_move_stat *moves, size_t moves_cap)
+{
+  ag__ai_params prm;
+  ag__ai_stop stop;
+  ag_analysis an;
+  ag_move mv[2] = {AG_MOVE_NONE, AG_MOVE_NONE};
+  size_t size;
+  int rc, cur;
+  if (!st || !rng || !out) return ag__fail(AG_EINVAL, "ag_ai_analyse: NULL argument");
+  size = out->size;
+  if (size < ANALYSIS_SIZE_0_2)
+    return ag__fail(AG_EINVAL, "ag_ai_analyse: out->size %zu is below the %zu bytes of 0.2",
+                    size, (size_t)ANALYSIS_SIZE_0_2);
+  memset(&an, 0, sizeof an);
+  rc = parse_params(params, ag_state_game(st), &prm);
+  cur = ag_state_current_player(st);
+  if (rc != AG_OK) {
+  } else if (player != 0 && player != 1) {
+    rc = ag__fail(AG_EINVAL, "ag_ai_analyse: player %d out of range", player);
+  } else if ((!line && line_cap) || (!moves && moves_cap)) {
+    rc = ag__fail(AG_EINVAL, "ag_ai_analyse: NULL buffer with a nonzero capacity");
+  } else if (prm.kind == AG__AI_RANDOM || prm.kind == AG__AI_PERFECT) {
+    rc = ag__fail(AG_EINVAL, "ag_ai_analyse: %s does not analyse (use ai, mcts or alphabeta%s)",
+                  prm.kind == AG__AI_RANDOM ? "random" : "perfect",
+                  prm.kind == AG__AI_PERFECT ? "; ag_solution_probe for a solution" : "");
+  } else if (cur == AG_PLAYER_TERMINAL) {
+    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: the game is over");
+  } else if (cur == AG_PLAYER_CHANCE) {
+    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: a chance node (draw the throw first)");
+  } else if (cur != AG_PLAYER_SIMULTANEOUS && cur != player) {
+    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: player %d does not act now", player);
+  } else {
+    rc = ag__ai_stop_init(&stop, prm.time_ms, ctl);
+    if (rc == AG_OK)
+      rc = run_search(st, player, &prm, &stop, rng, mv, &an, line, line_cap, moves, moves_cap);
+  }
+  if (rc != AG_OK && rc != AG_ECANCELED) {
+    memset(&an, 0, sizeof an);
+    an.player = player;
+  }
+  an.size = size;
+  memcpy(out, &an, size < sizeof an ? size : sizeof an);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ perfect */

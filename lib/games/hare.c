@@ -68,6 +68,11 @@ typedef struct hare_pos {
   uint8_t chain;           /* 1 while the hare is in the middle of a chain */
   uint8_t result;          /* RESULT_* */
   uint8_t reason;          /* AG_END_* */
+  /* A filter of the turn-boundary positions since the last capture (the
+   * repetition window): one bit per position, so that most plies need not
+   * scan the history for repeats.  Derived from the history like the clocks;
+   * not in the text, not in the hash. */
+  uint64_t seen[2];
 } hare_pos;
 
 #define GAME(g) ((const hare_game *)(g)->data)
@@ -281,6 +286,24 @@ static inline __attribute__((always_inline)) int same_boundary(const hare_pos *a
          a->to_move == b->to_move;
 }
 
+/* The repetition key of a turn-boundary position, and its bit in seen[]. */
+static inline __attribute__((always_inline)) uint32_t boundary_key(uint32_t hunters, uint32_t hare,
+                                                                    uint32_t side)
+{
+  return hunters | hare << 25 | side << 30;
+}
+
+static inline __attribute__((always_inline)) uint32_t seen_bit(uint32_t key)
+{
+  return (key * 0x9E3779B1u) >> 25;
+}
+
+static inline __attribute__((always_inline)) int seen_has(const uint64_t seen[2], uint32_t key)
+{
+  uint32_t bit = seen_bit(key);
+  return (int)(seen[bit >> 6] >> (bit & 63) & 1);
+}
+
 /* Earlier occurrences of p among the positions since the last capture. */
 static int count_repeats(const hare_pos *p, const ag__past *past)
 {
@@ -296,10 +319,38 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
 {
   const hare_game *hg = GAME(g);
   hare_pos *p = pos;
-  int boundary;
+  int boundary, repeats = 0;
   (void)n;
+  if (!p->chain) {  /* the position left joins the window (a capture empties it) */
+    uint32_t bit = seen_bit(boundary_key(p->hunters, p->hare, p->to_move));
+    p->seen[bit >> 6] |= UINT64_C(1) << (bit & 63);
+  }
   boundary = play(hg, p, m[0]);
-  settle(hg, p, boundary, boundary && hg->repetition ? count_repeats(p, past) : 0);
+  if (!p->since_capture) p->seen[0] = p->seen[1] = 0;
+  /* Only a position in the filter can have occurred before: then count exactly. */
+  if (boundary && hg->repetition && seen_has(p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
+    repeats = count_repeats(p, past);
+  settle(hg, p, boundary, repeats);
+}
+
+/* Exactly whether m is in generate()'s list, from the move's fields: the
+ * canonical value is rebuilt and compared, so any other 32-bit value is not. */
+static int hare_is_legal(const ag_game *g, const void *pos, int player, ag_move m)
+{
+  const hare_game *hg = GAME(g);
+  const hare_pos *p = pos;
+  uint32_t empty = empty_points(p);
+  int from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m), d;
+  if (p->result || player != p->to_move) return 0;
+  if (m == PASS_MOVE) return p->chain;
+  if (from >= HARE_POINTS || to >= HARE_POINTS || !(empty >> to & 1)) return 0;
+  if (AG__MOVE_KIND(m) == AG_MOVE_JUMP)
+    return p->to_move == HARE && from == p->hare &&
+           m == AG__MOVE(AG_MOVE_JUMP, (from + to) / 2, to, from) &&
+           (hare_landings(hg->jump_from, p->hare, p->hunters, empty) >> to & 1);
+  d = hg->step_aux[from][to];
+  if (!d || m != AG__MOVE(AG_MOVE_STEP, d, to, from)) return 0;
+  return p->to_move == HUNTERS ? (int)(p->hunters >> from & 1) : !p->chain && from == p->hare;
 }
 
 
@@ -393,16 +444,16 @@ static void reach_ply_limit(uint64_t ply, uint64_t cap, uint32_t *result, uint32
  * (and *rc for running out of memory). */
 static inline __attribute__((always_inline)) int boundary_stops(
     const hare_game *hg, seen_list *seen, const ag__past *past, uint32_t history_window,
-    uint32_t hunters, uint32_t hare, uint32_t mover, uint64_t ply, uint64_t limit, uint64_t cap,
+    const uint64_t *start_seen, uint32_t hunters, uint32_t hare, uint32_t mover, uint64_t ply, uint64_t limit, uint64_t cap,
     uint32_t *result, uint32_t *why, int *rc)
 {
   if (hg->repetition) {
-    int repeats = seen_count_add(seen, hunters | hare << 25 | mover << 30);
+    int repeats = seen_count_add(seen, boundary_key(hunters, hare, mover));
     if (repeats < 0) {
       *rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
       return 1;
     }
-    if (history_window) {
+    if (history_window && seen_has(start_seen, boundary_key(hunters, hare, mover))) {
       hare_pos at = boundary_pos(hunters, hare, mover, history_window);
       repeats += count_repeats(&at, past);
     }
@@ -449,7 +500,7 @@ static inline __attribute__((always_inline)) int playout_run(
   seen.keys = seen.stack_keys;
   seen.cap = sizeof seen.stack_keys / sizeof seen.stack_keys[0];
   seen_clear(&seen);
-  if (!chain) seen_count_add(&seen, hunters | hare << 25 | side << 30);
+  if (!chain) seen_count_add(&seen, boundary_key(hunters, hare, side));
   /* A turn of the hunters, then one of the hare, as long as the game lasts.
    * A side with no move at a boundary is found when its ply comes (its move
    * count is 0), so the boundary need not count moves twice; the rarer ends
@@ -501,7 +552,7 @@ static inline __attribute__((always_inline)) int playout_run(
       ply++;
       hunters ^= 1u << to | 1u << (to - step_offsets[d]);
       side = HARE;
-      if (boundary_stops(hg, &seen, past, history_window, hunters, hare, HARE, ply, limit, cap,
+      if (boundary_stops(hg, &seen, past, history_window, start->seen, hunters, hare, HARE, ply, limit, cap,
                          &result, &why, &rc))
         goto over;
     }
@@ -544,7 +595,7 @@ static inline __attribute__((always_inline)) int playout_run(
       }
     }
     side = HUNTERS;
-    if (boundary_stops(hg, &seen, past, history_window, hunters, hare, HUNTERS, ply, limit, cap,
+    if (boundary_stops(hg, &seen, past, history_window, start->seen, hunters, hare, HUNTERS, ply, limit, cap,
                        &result, &why, &rc))
       goto over;
   }
@@ -987,4 +1038,5 @@ const ag__vt ag__hare_vt = {
   hare_move_info,
   hare_render,
   hare_playout,
+  hare_is_legal,
 };

@@ -402,6 +402,19 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
   return k;
 }
 
+/* The walks of count n from one origin v (as action_moves finds them). */
+static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
+{
+  lf_walk w;
+  int i;
+  w.lg = lg;
+  w.occupied = 0;
+  for (i = 0; i < lg->num_points; i++)
+    if (p->owner[lg->points[i]] >= 0) w.occupied |= BIT(lg->points[i]);
+  memset(w.known, 0, sizeof w.known);
+  return walk_on(&w, v, n, BIT(v));
+}
+
 /* Number of choices of each player in the current finger round. */
 static size_t choice_count(const lf_game *lg, const lf_pos *p)
 {
@@ -438,6 +451,47 @@ static size_t lf_legal(const ag_game *g, const void *pos, int player, ag_move *o
   n = choice_count(lg, p);
   for (i = 0; i < n; i++) out[i] = choice_at(lg, p, i);
   return n;
+}
+
+/* Exactly whether m is in lf_legal(player)'s list, without listing it: a
+ * finger choice is checked field by field; an ordinary move or an entry
+ * walks from its own origin only (the walks of one origin do not depend on
+ * the others'); a pass needs the whole list (it exists only when it is
+ * empty). */
+static int lf_is_legal(const ag_game *g, const void *pos, int player, ag_move m)
+{
+  const lf_game *lg = GAME(g);
+  const lf_pos *p = pos;
+  int kind = AG__MOVE_KIND(m), aux = AG__MOVE_AUX(m), to = AG__MOVE_TO(m), from = AG__MOVE_FROM(m);
+  int n = p->count, i;
+  if (p->phase == PH_OVER || player < 0 || player > 1) return 0;
+  if (p->phase != PH_ACT)
+    return kind == AG_MOVE_CHOICE && from == 0 && aux <= lg->fingers_max &&
+           (p->phase == PH_THROW ? to == NO_CALL : to <= lg->call_max);
+  if (player != p->mover) return 0;
+  if (m == PASS_MOVE) {
+    ag_move mv[AG__MAX_MOVES];
+    return action_moves(lg, p, mv) == 1 && mv[0] == PASS_MOVE;
+  }
+  if (n <= 0) return 0;
+  if (kind == AG_MOVE_RETURN) {
+    if (lg->return_free || aux != 0 || !may_return(p, player, n) ||
+        from != ag__lf_prison_dot[1 - player][0])
+      return 0;
+    for (i = 0; i < 2; i++)
+      if (to == ag__lf_start_corner[player][i]) return corner_open(p, player, to);
+    return 0;
+  }
+  if ((kind != AG_MOVE_STEP && kind != AG_MOVE_ENTER) || aux > AT_START || from >= 64 ||
+      !(lg->point_mask >> from & 1) || p->owner[from] != player ||
+      !(aux == ON_BOARD ? p->cross[from] : p->flat[from]))
+    return 0;
+  if (kind == AG_MOVE_ENTER) {
+    if (to != AG__LF_TAIJI) return 0;
+    if (n == 1 && (lg->inner_mask >> from & 1)) return 1;
+    return origin_walk(lg, p, from, n).enter != 0;
+  }
+  return to < 64 && (origin_walk(lg, p, from, n).dest >> to & 1);
 }
 
 static void lf_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
@@ -1108,4 +1162,5 @@ const ag__vt ag__liubo_fingers_vt = {
   lf_move_info,
   lf_render,
   lf_playout,
+  lf_is_legal,
 };

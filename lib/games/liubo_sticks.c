@@ -1286,5 +1286,6 @@ const ag__vt ag__liubo_sticks_vt = {
   ls_move_read,
   ls_move_info,
   ls_render,
-  ls_playout
+  ls_playout,
+  NULL,  /* is_legal: the list is short; the core scans it */
 };

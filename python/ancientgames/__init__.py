@@ -39,10 +39,10 @@ from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMI
                          AG_LIMIT_POSITION_TEXT, AG_LIMIT_RENDER_TEXT, AG_PLAYER_TERMINAL,
                          AG_PLAYER_SIMULTANEOUS, AG_EINVAL, AG_OK, AG_EBUFS,
                          AG_ENOTFOUND)
-from ._lib import Error, ParseError, IllegalMoveError, PhaseError, errmsg
+from ._lib import Error, ParseError, IllegalMoveError, PhaseError, CancelledError, errmsg
 
 __all__ = [
-    "Error", "ParseError", "IllegalMoveError", "PhaseError",
+    "Error", "ParseError", "IllegalMoveError", "PhaseError", "CancelledError",
     "Game", "State", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
     "version", "version_string", "strerror", "errmsg", "game_names",
     "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
@@ -723,10 +723,11 @@ class State(_Owned):
 # ------------------------------------------------------------------ AI and solver
 
 
-def ai_choose(state, params="mcts", rng=None, player=None):
+def ai_choose(state, params="ai", rng=None, player=None):
     """The computer's move for the player to act (or for `player`, which
     also works at a simultaneous node).  params names the player, e.g.
-    "random" or "mcts(iterations=500)"; rng is an Rng (advanced) or a seed."""
+    "ai", "random", "mcts(iterations=500,threads=2)" or
+    "alphabeta(time_ms=200)"; rng is an Rng (advanced) or a seed."""
     rng, out, p = _as_rng(rng), _lib.c_move(), params.encode("utf-8")
     with state._h as h:
         if player is None:
@@ -736,7 +737,7 @@ def ai_choose(state, params="mcts", rng=None, player=None):
     return out.value
 
 
-def ai_choose_joint(state, params="mcts", rng=None):
+def ai_choose_joint(state, params="ai", rng=None):
     """Both players' choices at a simultaneous node, for State.apply_joint()."""
     rng, n = _as_rng(rng), state.game.num_players
     moves = (_lib.c_move * n)()
@@ -744,6 +745,83 @@ def ai_choose_joint(state, params="mcts", rng=None):
     with state._h as h:
         rng._with(lambda r: _lib.ag_ai_choose_joint(h, p, r, moves, n))
     return list(moves)
+
+
+class StopFlag:
+    """A stop flag for ai_analyse and Solution.solve: set() it from any
+    thread (the C call runs without the GIL) and the computation stops soon
+    after, raising CancelledError."""
+
+    def __init__(self):
+        self._cell = ctypes.c_int(0)
+
+    def set(self):
+        """Asks the computation to stop."""
+        self._cell.value = 1
+
+    def clear(self):
+        """Makes the flag usable again."""
+        self._cell.value = 0
+
+    def __bool__(self):
+        return bool(self._cell.value)
+
+
+def _control(stop, poll):
+    """(ag_control or None, the callback to keep alive) for a StopFlag and/or
+    a poll() callable whose truthy return stops."""
+    if stop is None and poll is None:
+        return None, None
+    ctl = _lib.Control(ctypes.sizeof(_lib.Control))
+    if stop is not None:
+        ctl.stop = ctypes.pointer(stop._cell)
+    cb = _lib.PollFn(lambda user: 1 if poll() else 0) if poll is not None else _lib.PollFn()
+    ctl.poll = cb
+    return ctl, cb
+
+
+Analysis = collections.namedtuple(
+    "Analysis", "player best value proven distance depth work elapsed_us line moves")
+Analysis.__doc__ = """The result of ai_analyse (ag_ai_analyse): best (the move chosen), value
+(the player's expected score, 0 loss .. 0.5 draw .. 1 win), proven (a forced
+result was seen; distance in plies), depth, work (iterations or nodes),
+elapsed_us, line (the principal line, a list of moves) and moves (RootMove
+per root move, ascending)."""
+RootMove = collections.namedtuple("RootMove", "move visits share value")
+
+
+def ai_analyse(state, params="ai", rng=None, player=None, stop=None, poll=None, line_cap=64):
+    """A hint for `player` (default: the player to act): the move chosen, a
+    value, the principal line and the root moves' statistics.  stop is a
+    StopFlag, poll a callable called about every millisecond from this thread
+    (truthy stops); when stopped, CancelledError is raised with .analysis
+    holding what the search had found (best 0 when nothing)."""
+    rng, p = _as_rng(rng), params.encode("utf-8")
+    if player is None:
+        player = state.current_player
+    out = _lib.Analysis(ctypes.sizeof(_lib.Analysis))
+    line = (_lib.c_move * max(line_cap, 1))()
+    nmax = state.game.limit(AG_LIMIT_LEGAL_MOVES) or 512
+    moves = (_lib.MoveStat * nmax)()
+    ctl, keep = _control(stop, poll)
+    with state._h as h:
+        rc = rng._with(lambda r: _lib.ag_ai_analyse(h, player, p, r,
+                                                    ctypes.byref(ctl) if ctl else None,
+                                                    ctypes.byref(out), line, line_cap,
+                                                    moves, nmax))
+    del keep
+    result = Analysis(out.player, out.best, out.value, bool(out.proven), out.distance,
+                      out.depth, out.work, out.elapsed_us,
+                      list(line[:min(out.line_len, line_cap)]),
+                      [RootMove(m.move, m.visits, m.share, m.value)
+                       for m in moves[:min(out.num_moves, nmax)]])
+    if rc < 0:
+        try:
+            _lib._check(rc, None, None)
+        except CancelledError as e:
+            e.analysis = result
+            raise
+    return result
 
 
 class Solution(_Owned):
@@ -755,14 +833,24 @@ class Solution(_Owned):
         self._own(ptr, _lib.ag_solution_free)
 
     @classmethod
-    def solve(cls, game, threads=0, progress=None):
+    def solve(cls, game, threads=0, progress=None, stop=None, poll=None):
         """Solves game (a "hare" Game); progress(hunters, level, resolved, total)
-        is called between steps when given."""
+        is called between steps when given, and a truthy return stops the solve
+        (CancelledError), as do a set StopFlag `stop` and a truthy poll()
+        (ag_solution_solve_ex)."""
         out = _lib.SolutionP()
-        cb = _lib.ProgressFn(lambda user, hu, lv, res, tot: progress(hu, lv, res, tot)) \
-            if progress else _lib.ProgressFn()
+        if progress is None and stop is None and poll is None:
+            with game._h as h:
+                _lib.ag_solution_solve(h, threads, _lib.ProgressFn(), None, ctypes.byref(out))
+            return cls(out)
+        cb = _lib.SolveProgressFn(lambda user, hu, lv, res, tot:
+                                  1 if progress(hu, lv, res, tot) else 0) \
+            if progress else _lib.SolveProgressFn()
+        ctl, keep = _control(stop, poll)
         with game._h as h:
-            _lib.ag_solution_solve(h, threads, cb, None, ctypes.byref(out))
+            _lib.ag_solution_solve_ex(h, threads, cb, None, ctypes.byref(ctl) if ctl else None,
+                                      ctypes.byref(out))
+        del keep
         return cls(out)
 
     @classmethod
@@ -817,4 +905,5 @@ class Solution(_Owned):
         return out.value
 
 
-__all__ += ["ai_choose", "ai_choose_joint", "Solution"]
+__all__ += ["ai_choose", "ai_choose_joint", "ai_analyse", "Analysis", "RootMove", "StopFlag",
+            "Solution"]

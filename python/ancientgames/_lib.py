@@ -14,7 +14,7 @@ import ctypes.util
 import os
 from typing import Any, Callable, Dict, List, Optional, Type
 
-from ._constants import AG_ENOMEM, AG_EPARSE, AG_EILLEGAL, AG_EPHASE
+from ._constants import AG_ENOMEM, AG_EPARSE, AG_EILLEGAL, AG_EPHASE, AG_ECANCELED
 
 # ------------------------------------------------------------------ loading
 
@@ -81,6 +81,30 @@ SolutionP = ctypes.POINTER(Solution)
 c_move = ctypes.c_uint32
 ProgressFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
                               ctypes.c_uint64, ctypes.c_uint64)
+SolveProgressFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
+                                   ctypes.c_uint64, ctypes.c_uint64)
+PollFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+
+
+class Control(ctypes.Structure):
+    """ag_control: how a caller stops a search or a solve."""
+    _fields_ = [("size", ctypes.c_size_t), ("stop", ctypes.POINTER(ctypes.c_int)),
+                ("poll", PollFn), ("user", ctypes.c_void_p)]
+
+
+class MoveStat(ctypes.Structure):
+    """ag_move_stat: one root move of an analysis."""
+    _fields_ = [("move", c_move), ("visits", ctypes.c_uint32), ("share", ctypes.c_double),
+                ("value", ctypes.c_double)]
+
+
+class Analysis(ctypes.Structure):
+    """ag_analysis, the 0.2 layout (size first)."""
+    _fields_ = [("size", ctypes.c_size_t), ("player", ctypes.c_int), ("best", c_move),
+                ("value", ctypes.c_double), ("proven", ctypes.c_int),
+                ("distance", ctypes.c_int), ("depth", ctypes.c_int),
+                ("work", ctypes.c_uint64), ("elapsed_us", ctypes.c_uint64),
+                ("line_len", ctypes.c_size_t), ("num_moves", ctypes.c_size_t)]
 
 # ------------------------------------------------------------------ errors
 
@@ -110,8 +134,15 @@ class PhaseError(Error, RuntimeError):
     """AG_EPHASE: wrong node type for this call, or nothing to undo."""
 
 
+class CancelledError(Error):
+    """AG_ECANCELED: stopped by the caller (a StopFlag, a poll or progress
+    callback).  From ai_analyse, .analysis holds what the search had found."""
+
+    analysis: Any = None
+
+
 _EXC: Dict[int, Type[Error]] = {AG_EPARSE: ParseError, AG_EILLEGAL: IllegalMoveError,
-                                AG_EPHASE: PhaseError}
+                                AG_EPHASE: PhaseError, AG_ECANCELED: CancelledError}
 
 
 def errmsg() -> str:
@@ -225,6 +256,8 @@ ag_ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(
 ag_ai_choose_solved = _fn("ag_ai_choose_solved", _int, StateP, SolutionP, _P(_u64), _P(Move))
 ag_solution_solve = _fn("ag_solution_solve", _int, GameP, _int, ProgressFn, ctypes.c_void_p,
                         _P(SolutionP))
+ag_solution_solve_ex = _fn("ag_solution_solve_ex", _int, GameP, _int, SolveProgressFn,
+                           ctypes.c_void_p, _P(Control), _P(SolutionP))
 ag_solution_free = _fn("ag_solution_free", None, SolutionP)
 ag_solution_save = _fn("ag_solution_save", _int, SolutionP, _str)
 ag_solution_load = _fn("ag_solution_load", _int, _str, _P(SolutionP))
@@ -235,3 +268,6 @@ ag_solution_lookup = _fn("ag_solution_lookup", _int, SolutionP, _int, _u32, _int
 ag_solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u64), _P(_u64),
                         _P(_u64), _P(_int), _P(_int))
 # --- new functions: add their prototypes here, named like the C function ---
+# ag_ai_analyse fills its outputs also when it fails with AG_ECANCELED: no errcheck.
+ag_ai_analyse = _fn("ag_ai_analyse", _int, StateP, _int, _str, _P(_u64), _P(Control),
+                    _P(Analysis), _P(Move), _size, _P(MoveStat), _size, check=False)
