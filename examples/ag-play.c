@@ -3,14 +3,14 @@
  *
  *   ag-play SPEC [--p0 human|random|ai] [--p1 human|random|ai] [--ai PARAMS]
  *           [--ai0 PARAMS] [--ai1 PARAMS] [--solution FILE] [--seed N]
- *           [--max-plies N] [--position TEXT] [--quiet]
- *           [--games N [-j N]]
+ *           [--max-plies N] [--position TEXT | --load FILE] [--save FILE]
+ *           [--quiet] [--games N [-j N]]
  *   ag-play --list | -h|--help | --version
  *
  * The board is rendered after each ply.  A person types a move's notation
  * (a line that is a legal move's notation is always that move), a menu
  * number (plain when it is not also notation, or as #N), or a command: help,
- * moves, undo, redo, hint, quit.
+ * moves, undo, redo, hint, save FILE, quit.
  *
  * Randomness, so that a person cannot fish for a better throw and a match is
  * the same on any number of threads: game k of a run has its own seed,
@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <ancientgames.h>
 #include "cli.h"
 
@@ -41,6 +42,8 @@ typedef struct config {
   uint64_t seed;
   size_t max_plies;
   const char *position;      /* --position */
+  const char *record;        /* --load: the record's text */
+  const char *save;          /* --save: the record's file */
   int verbose;               /* board and moves after each ply */
 } config;
 
@@ -89,6 +92,91 @@ static void die_oom(void)
   exit(1);
 }
 
+/* The whole text of one of the library's state writers (ag_state_to_text,
+ * ag_state_render, ag_state_record, ...), in a malloc'ed string. */
+static char *state_text(int (*writer)(const ag_state *, char *, size_t, size_t *),
+                        const ag_state *st)
+{
+  size_t need = 0;
+  char *buf;
+  int rc = writer(st, NULL, 0, &need);
+  if (rc != AG_OK && rc != AG_EBUFS) return NULL;
+  buf = malloc(need + 1);
+  if (!buf) die_oom();
+  if (writer(st, buf, need + 1, NULL) != AG_OK) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+/* Writes the game record of st to path; 0, or -1 with a message printed. */
+static int save_record(const ag_state *st, const char *path)
+{
+  char *text = state_text(ag_state_record, st);
+  FILE *f;
+  int ok;
+  if (!text) {
+    fprintf(stderr, "ag-play: cannot write the record: %s\n", ag_errmsg());
+    return -1;
+  }
+  f = fopen(path, "w");
+  ok = f && fputs(text, f) >= 0;
+  if (f && fclose(f) != 0) ok = 0;
+  if (!ok) fprintf(stderr, "ag-play: %s: %s\n", path, strerror(errno));
+  free(text);
+  return ok ? 0 : -1;
+}
+
+/* The whole file at path, or NULL with a message printed. */
+static char *read_file(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  char *buf = NULL;
+  size_t len = 0, cap = 0, n;
+  if (!f) {
+    fprintf(stderr, "ag-play: %s: %s\n", path, strerror(errno));
+    return NULL;
+  }
+  do {
+    if (cap - len < 4096) {
+      char *b = realloc(buf, cap = 2 * cap + 8192);
+      if (!b) die_oom();
+      buf = b;
+    }
+    n = fread(buf + len, 1, cap - len - 1, f);
+    len += n;
+  } while (n > 0);
+  if (ferror(f)) {
+    fprintf(stderr, "ag-play: %s: %s\n", path, strerror(errno));
+    fclose(f);
+    free(buf);
+    return NULL;
+  }
+  fclose(f);
+  buf[len] = '\0';
+  return buf;
+}
+
+/* The spec of a record's [Game "SPEC"] tag (the escapes \" and \\ undone),
+ * malloc'ed, or NULL when there is none (ag_state_set_record() then says why). */
+static char *record_game(const char *text)
+{
+  const char *p = strstr(text, "[Game");
+  char *out, *o;
+  if (!p) return NULL;
+  p = strchr(p, '"');
+  if (!p) return NULL;
+  out = o = malloc(strlen(p) + 1);
+  if (!out) die_oom();
+  for (p++; *p && *p != '"' && *p != '\n'; p++) {
+    if (*p == '\\' && (p[1] == '"' || p[1] == '\\')) p++;
+    *o++ = *p;
+  }
+  *o = '\0';
+  return out;
+}
+
 static const char *move_text(const ag_game *g, ag_move m, char *buf, size_t cap)
 {
   if (ag_move_to_text(g, m, buf, cap, NULL) != AG_OK) snprintf(buf, cap, "?");
@@ -134,14 +222,22 @@ static void result_words(const ag_state *st, char *buf, size_t cap)
       snprintf(buf, cap, "%s %s: %s %s no pieces left", w, win, l,
                plural(g, 1 - winner) ? "have" : "has");
       break;
-    default: snprintf(buf, cap, "%s %s", w, win); break;
+    default: {                           /* a reason newer than this program */
+      const char *name = ag_end_reason_name(reason);
+      snprintf(buf, cap, "%s %s (%s)", w, win, name ? name : "for a reason unknown here");
+      break;
+    }
     }
   } else if (outcome == AG_OUTCOME_DRAW) {
     switch (reason) {
     case AG_END_PLY_LIMIT: snprintf(buf, cap, "a draw: the game's length limit was reached"); break;
     case AG_END_REPETITION: snprintf(buf, cap, "a draw by repetition"); break;
     case AG_END_SCORE: snprintf(buf, cap, "a draw on equal scores"); break;
-    default: snprintf(buf, cap, "a draw"); break;
+    default: {
+      const char *name = ag_end_reason_name(reason);
+      snprintf(buf, cap, "a draw (%s)", name ? name : "for a reason unknown here");
+      break;
+    }
     }
   } else {
     snprintf(buf, cap, "no result yet: stopped by --max-plies");
@@ -309,9 +405,60 @@ static void print_help(void)
          "  moves               the menu again\n"
          "  undo                take back your last move (and the replies to it)\n"
          "  redo                play again what undo took back (the same throws too)\n"
-         "  hint                what the computer player would play here\n"
+         "  hint                what the computer player would play here, its value\n"
+         "                      for you and the line it expects\n"
+         "  save FILE           write the game record to FILE (ag-play --load FILE\n"
+         "                      goes on from it); save alone: to the --save FILE\n"
          "  help or ?           this text\n"
          "  quit                stop, printing the position reached\n");
+}
+
+/* The hint: the move of the computer player of this side (the --ai0/--ai1/--ai
+ * params, or "ai" when those are "random"), its value for the player, the line it
+ * expects and how much it searched (ag_ai_analyse()); with --solution at a hare
+ * decision, the perfect move and the exact value.  On a copy of the players' RNG:
+ * asking must not change the game. */
+static void hint(const run *r, int p)
+{
+  const ag_game *g = ag_state_game(r->st);
+  const char *params = r->cfg->params[p];
+  uint64_t rng = r->rng;
+  char text[64];
+  ag_analysis a;
+  ag_move line[16];
+  size_t i;
+  if (r->cfg->sol && ag_state_current_player(r->st) == p) {
+    ag_move m;
+    int v = 0, d = 0;
+    if (ag_ai_choose_solved(r->st, r->cfg->sol, &rng, &m) != AG_OK ||
+        ag_solution_probe(r->cfg->sol, r->st, &v, &d) != AG_OK) {
+      printf("no hint: %s\n", ag_errmsg());
+      return;
+    }
+    printf("hint: %s (perfect play, from the solution)\n", move_text(g, m, text, sizeof text));
+    if (v) printf("  %s %s in %d turns with best play\n", ag_game_player_name(g, p), v > 0 ? "win" : "lose", d);
+    else printf("  a draw with best play\n");
+    return;
+  }
+  if (strncmp(params, "random", 6) == 0) params = "ai";
+  memset(&a, 0, sizeof a);
+  a.size = sizeof a;
+  if (ag_ai_analyse(r->st, p, params, &rng, NULL, &a, line, 16, NULL, 0) != AG_OK) {
+    printf("no hint: %s\n", ag_errmsg());
+    return;
+  }
+  printf("hint: %s (by %s)\n", move_text(g, a.best, text, sizeof text), params);
+  if (a.proven)
+    printf("  value for %s: %s, proven, %d plies to the end\n", ag_game_player_name(g, p),
+           a.value > 0.5 ? "a win" : "a loss", a.distance);
+  else
+    printf("  value for %s: %.2f (0 a loss, 0.5 a draw, 1 a win)\n", ag_game_player_name(g, p),
+           a.value);
+  printf("  expected line:");
+  for (i = 0; i < a.line_len && i < 16; i++) printf(" %s", move_text(g, line[i], text, sizeof text));
+  printf("%s\n", a.line_len > 16 ? " ..." : "");
+  printf("  searched %llu steps (iterations or nodes), depth %d, in %.2f s\n",
+         (unsigned long long)a.work, a.depth, (double)a.elapsed_us / 1e6);
 }
 
 static char *trim(char *s)
@@ -357,17 +504,14 @@ static int ask_human(run *r, int p, ag_move *out)
     }
     if (strcmp(s, "help") == 0 || strcmp(s, "?") == 0) { print_help(); continue; }
     if (strcmp(s, "moves") == 0) { print_menu(r, p, n); continue; }
-    if (strcmp(s, "hint") == 0) {
-      uint64_t rng = r->rng;           /* a copy: asking must not change the game */
-      ag_move h;
-      if (ai_move(r, p, &rng, &h) == AG_OK)
-        printf("hint: the computer player (%s) would play %s\n",
-               r->cfg->sol && ag_state_current_player(r->st) == p ? "perfect" : r->cfg->params[p],
-               move_text(g, h, text, sizeof text));
-      else
-        printf("no hint: %s\n", ag_errmsg());
+    if (strncmp(s, "save", 4) == 0 && (!s[4] || s[4] == ' ' || s[4] == '\t')) {
+      const char *path = trim(s + 4);
+      if (!*path) path = r->cfg->save;
+      if (!path) printf("save where? type save FILE\n");
+      else if (save_record(r->st, path) == 0) printf("saved the game record to %s\n", path);
       continue;
     }
+    if (strcmp(s, "hint") == 0) { hint(r, p); continue; }
     if (s[0] == '#') {
       uint64_t i;
       if (cli_parse_u64(s + 1, 1, n, &i) == 0) { *out = r->mv[i - 1]; return ASK_MOVE; }
@@ -541,6 +685,7 @@ static void run_free(run *r)
 static int run_start(run *r)
 {
   if (r->cfg->position && ag_state_set_text(r->st, r->cfg->position) != AG_OK) return -1;
+  if (r->cfg->record && ag_state_set_record(r->st, r->cfg->record) != AG_OK) return -1;
   r->throws = count_throws(r->st);
   throw_room(r, r->throws);
   r->tstate[r->throws] = r->seed, r->tknown[r->throws] = 1;
@@ -637,7 +782,7 @@ static int play_match(const config *cfg, size_t games, int jobs)
   pthread_mutex_destroy(&mt.lock);
   if (mt.tty) cli_progress_done(stderr);
   if (mt.failed) {
-    fprintf(stderr, "ag-play: --position: %s\n", ag_errmsg());
+    fprintf(stderr, "ag-play: a game's start failed (main() checked it first)\n");
     free(mt.res);
     return 1;
   }
@@ -667,6 +812,7 @@ static void list_games(FILE *f)
 static const cli_prog prog = {
   "ag-play",
   "usage: ag-play SPEC [options]\n"
+  "       ag-play [SPEC] --load FILE [options]\n"
   "       ag-play --list | -h|--help | --version\n"
   "Plays a game in the terminal (SPEC such as hare or \"hare(hunters=11)\").\n"
   "  --p0 human|random|ai   who plays player 0 (default human)\n"
@@ -678,6 +824,8 @@ static const cli_prog prog = {
   "  -s, --seed N           seed of throws and of computer choices (default 1)\n"
   "  -m, --max-plies N      stop after N plies (0: no limit, the default)\n"
   "  -p, --position TEXT    start from this position text\n"
+  "  --load FILE            go on from a game record (its [Game] gives SPEC)\n"
+  "  --save FILE            write the game record to FILE at the end (or quit)\n"
   "  -q, --quiet            print only the spec and the result\n"
   "  -g, --games N          play N games (no person) and print a table\n"
   "  -j, --jobs N           with --games, play on N threads (same results)\n"
@@ -687,7 +835,7 @@ static const cli_prog prog = {
   "Exit status: 0 done (or quit), 1 error (bad spec, position, file, player), 2 bad usage.\n",
   list_games};
 
-enum { OPT_P0 = CLI_OPT_FIRST, OPT_P1, OPT_AI, OPT_AI0, OPT_AI1, OPT_SOLUTION };
+enum { OPT_P0 = CLI_OPT_FIRST, OPT_P1, OPT_AI, OPT_AI0, OPT_AI1, OPT_SOLUTION, OPT_SAVE, OPT_LOAD };
 
 static int parse_kind(const char *opt, const char *s)
 {
@@ -707,9 +855,11 @@ int main(int argc, char **argv)
     {"seed", required_argument, NULL, 's'}, {"max-plies", required_argument, NULL, 'm'},
     {"position", required_argument, NULL, 'p'}, {"quiet", no_argument, NULL, 'q'},
     {"games", required_argument, NULL, 'g'}, {"jobs", required_argument, NULL, 'j'},
+    {"save", required_argument, NULL, OPT_SAVE}, {"load", required_argument, NULL, OPT_LOAD},
     {"list", no_argument, NULL, 'l'}, CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
   const char *ai = "ai", *ai_side[2] = {NULL, NULL};
-  const char *solution = NULL;
+  const char *solution = NULL, *load = NULL;
+  char *record = NULL, *spec = NULL;
   int kind_set[2] = {0, 0}, quiet = 0, list = 0, jobs = 1, c, q, status = 0;
   size_t games = 0;
   config cfg;
@@ -733,6 +883,8 @@ int main(int argc, char **argv)
     case 'g': games = (size_t)cli_u64(&prog, "--games", optarg, 1, SIZE_MAX / 64); break;
     case 'j': jobs = (int)cli_u64(&prog, "--jobs", optarg, 1, 256); break;
     case 'l': list = 1; break;
+    case OPT_SAVE: cfg.save = optarg; break;
+    case OPT_LOAD: load = optarg; break;
     }
   }
   if (list) {
@@ -741,9 +893,11 @@ int main(int argc, char **argv)
     for (k = 0; k < ag_game_count(); k++) printf("%s\n", ag_game_name_at(k));
     return 0;
   }
-  if (argc - optind != 1)
+  if (argc - optind > 1 || (argc == optind && !load))
     cli_usage_error(&prog, "expected one SPEC, got %d argument%s", argc - optind,
                     argc - optind == 1 ? "" : "s");
+  if (load && cfg.position) cli_usage_error(&prog, "--load and --position both give the start");
+  if (cfg.save && games) cli_usage_error(&prog, "--save keeps one game: not with --games");
   for (q = 0; q < 2; q++) {
     cfg.params[q] = ai_side[q] ? ai_side[q] : ai;
     if (ai_side[q] && kind_set[q] && cfg.kind[q] != AI)
@@ -754,42 +908,64 @@ int main(int argc, char **argv)
   if (games && (cfg.kind[0] == HUMAN || cfg.kind[1] == HUMAN))
     cli_usage_error(&prog, "--games plays without a person: give --p0 and --p1 random or ai");
   if (jobs > 1 && !games) cli_usage_error(&prog, "--jobs plays several games: give --games too");
-  if (ag_game_new(argv[optind], &g) != AG_OK) {
-    fprintf(stderr, "ag-play: %s: %s\n", argv[optind], ag_errmsg());
+  /* --load: the record names its game; a SPEC given too must be the same game. */
+  if (load) {
+    if (!(record = read_file(load))) return 1;
+    cfg.record = record;
+    spec = argc > optind ? NULL : record_game(record);
+    if (argc == optind && !spec) {
+      fprintf(stderr, "ag-play: %s: not a game record (no [Game \"SPEC\"] tag)\n", load);
+      free(record);
+      return 1;
+    }
+  }
+  if (ag_game_new(spec ? spec : argv[optind], &g) != AG_OK) {
+    fprintf(stderr, "ag-play: %s: %s\n", spec ? spec : argv[optind], ag_errmsg());
+    free(record);
+    free(spec);
     return 1;
   }
   cfg.g = g;
   if (solution && ag_solution_load(solution, &cfg.sol) != AG_OK) {
     fprintf(stderr, "ag-play: %s: %s\n", solution, ag_errmsg());
     ag_game_free(g);
+    free(record);
+    free(spec);
     return 1;
   }
   printf("%s\n", ag_game_spec(g));
-  if (games) {
+  cfg.verbose = !quiet && !games;
+  run_init(&r, &cfg, cfg.seed);
+  if (run_start(&r) != 0) {        /* here, where ag_errmsg() can say why */
+    fflush(stdout);
+    fprintf(stderr, "ag-play: %s: %s\n", load ? load : "--position", ag_errmsg());
+    status = 1;
+  } else if (games) {
     fflush(stdout);
     status = play_match(&cfg, games, jobs);
   } else {
     char words[256];
-    cfg.verbose = !quiet;
-    run_init(&r, &cfg, cfg.seed);
-    if (run_start(&r) != 0) {
-      fprintf(stderr, "ag-play: --position: %s\n", ag_errmsg());
-      status = 1;
-    } else if (play_game(&r)) {
-      size_t need = 0;
-      char *text;
-      ag_state_to_text(r.st, NULL, 0, &need);
-      text = malloc(need + 1);
-      if (!text || ag_state_to_text(r.st, text, need + 1, NULL) != AG_OK) die_oom();
+    if (play_game(&r)) {
+      char *text = state_text(ag_state_to_text, r.st);
+      if (!text) die_oom();
       printf("quit after %zu plies; the position reached:\n%s\n", ag_state_ply(r.st), text);
-      printf("(go on with: ag-play '%s' --position '%s')\n", ag_game_spec(g), text);
+      if (cfg.save)
+        printf("(go on with: ag-play --load '%s')\n", cfg.save);
+      else
+        printf("(go on with: ag-play '%s' --position '%s')\n", ag_game_spec(g), text);
       free(text);
     } else {
       result_words(r.st, words, sizeof words);
       printf("result: %s\n", words);
     }
-    run_free(&r);
+    if (cfg.save) {
+      if (save_record(r.st, cfg.save) == 0) printf("saved the game record to %s\n", cfg.save);
+      else status = 1;
+    }
   }
+  run_free(&r);
+  free(record);
+  free(spec);
   ag_solution_free(cfg.sol);
   ag_game_free(g);
   return status;

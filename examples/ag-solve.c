@@ -15,9 +15,12 @@
  * boundary, reachable or not, from the side to move's point of view;
  * distances are whole turns.  Progress goes to stderr: a line rewritten in
  * place when stderr is a terminal, else one line per finished layer.
+ * Ctrl-C (SIGINT) stops the solve through ag_solution_solve_ex()'s stop flag:
+ * nothing is printed or saved, and the program dies of SIGINT.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,12 +83,22 @@ static void layer_done(progress *pr)
   pr->hunters = 0;
 }
 
-/* ag_progress_fn: level 0 opens a layer, each level after it is one pass.
+/* Set by SIGINT, read by the solver's threads (ag_control.stop).  The one
+ * global of the program: a signal handler has no other way in. */
+static volatile int interrupted;
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
+
+/* ag_solve_progress_fn: level 0 opens a layer, each level after it is one pass.
  * The percentage is of the layer's expected passes (as many as the previous
  * layer's, or on the first layer the share of positions decided) and stays
  * below 100 until the layer is finished. */
-static void show_progress(void *user, int hunters, int level, uint64_t resolved,
-                          uint64_t total)
+static int show_progress(void *user, int hunters, int level, uint64_t resolved,
+                         uint64_t total)
 {
   progress *pr = user;
   double t = cli_now(), pct, left;
@@ -99,7 +112,7 @@ static void show_progress(void *user, int hunters, int level, uint64_t resolved,
   pr->resolved = resolved;
   pr->total = total;
   if (level > 0) pr->level_seconds = (t - pr->layer_t0) / level;
-  if (!pr->tty) return;
+  if (!pr->tty) return 0;
   if (pr->prev_levels)
     pct = 100.0 * level / (pr->prev_levels > level + 1 ? pr->prev_levels : level + 1);
   else
@@ -112,6 +125,7 @@ static void show_progress(void *user, int hunters, int level, uint64_t resolved,
                total ? 100.0 * (double)resolved / (double)total : 0.0,
                cli_duration(left, eta_text, sizeof eta_text));
   pr->last_draw = t;
+  return 0;
 }
 
 static const char *value_word(int v) { return v > 0 ? "win" : v < 0 ? "loss" : "draw"; }
@@ -209,11 +223,30 @@ int main(int argc, char **argv)
   }
   if (in) rc = ag_solution_load(in, &sol);
   else {
+    ag_control ctl;
+    struct sigaction sa, old;
+    memset(&ctl, 0, sizeof ctl);
+    ctl.size = sizeof ctl;
+    ctl.stop = &interrupted;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    /* A SIGINT ignored by whoever started us (nohup, a background job) stays so. */
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+      sigaction(SIGINT, &sa, NULL);
     sscanf(strstr(ag_game_spec(g), "hunters=") ? strstr(ag_game_spec(g), "hunters=") : "", "hunters=%d",
            &pr.max_hunters);
-    rc = ag_solution_solve(g, threads, quiet ? NULL : show_progress, &pr, &sol);
+    rc = ag_solution_solve_ex(g, threads, quiet ? NULL : show_progress, &pr, &ctl, &sol);
     if (!quiet && rc == AG_OK) layer_done(&pr);
     else if (!quiet && pr.tty) cli_progress_done(stderr);
+    if (rc == AG_ECANCELED) {
+      /* Die of the signal, as a shell expects of an interrupted program. */
+      fprintf(stderr, "ag-solve: interrupted after %.1f s; nothing was saved\n", cli_now() - pr.t0);
+      ag_game_free(g);
+      signal(SIGINT, SIG_DFL);
+      raise(SIGINT);
+      return 130;
+    }
   }
   if (rc != AG_OK) {
     fprintf(stderr, "ag-solve: %s\n", ag_errmsg());

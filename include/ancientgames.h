@@ -1076,6 +1076,99 @@ AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uin
 
 /** @} */
 
+/** @defgroup ancientgames_tensors Actions and observations for learning programs
+ *  @brief A dense action index and a fixed-shape observation tensor per game.
+ *
+ *  Conventions follow OpenSpiel's: a game has a fixed number of distinct actions
+ *  (0 .. ag_game_num_actions() - 1), chance outcomes and simultaneous choices
+ *  included, so a learning program can use fixed-size policy vectors and legal
+ *  action masks; and a position is encoded as a fixed-shape tensor of floats
+ *  (ag_game_observation_shape()) that ag_state_observation() fills.
+ *
+ *  The actions of a game are exactly the moves that ag_move_info() accepts for it,
+ *  numbered in ascending order of their ag_move value: the mapping depends only on
+ *  the game's spec, never on a position, and action a < action b whenever move a <
+ *  move b, so a legal list (ascending) maps to ascending actions.
+ *
+ *  The observation has `planes` x `nodes` floats, plane-major: value
+ *  [plane * nodes + node].  Its planes, in this order:
+ *  - for each piece kind the game uses (AG_PIECE_*, in the order the game's page
+ *    gives) and each player 0 and 1: how many pieces of that kind and owner stand
+ *    on the node (ag_state_piece());
+ *  - four constant planes (one value on every node) that are 1.0 or 0.0: "player 0
+ *    to move", "player 1 to move", "a chance node", "a simultaneous node" (all four
+ *    0.0 when the game is over);
+ *  - one constant plane per counter the game's page lists (ag_state_info() keys
+ *    with their index, e.g. the score of each player), holding the counter's value;
+ *  - the game's own constant planes, where the pieces and counters leave a part of
+ *    the position unsaid (named in the game's page).
+ *  Every plane has a name (ag_game_observation_plane()).  Two positions of a game
+ *  with different position text, apart from move clocks that no rule reads, have
+ *  different observations.  The observation is the same for both players (the
+ *  games have perfect information).
+ *  @{ */
+
+/** The number of distinct actions of a game.
+ *  @param g The game.
+ *  @return The number of actions (at least 1), or 0 when g is NULL. */
+AG_API size_t ag_game_num_actions(const ag_game *g);
+
+/** The move of an action.
+ *  @param g The game.
+ *  @param action An action, 0 .. ag_game_num_actions() - 1.
+ *  @param out Receives the move.
+ *  @return #AG_OK, or #AG_EINVAL (g or out NULL, or action out of range). */
+AG_API int ag_game_action_move(const ag_game *g, size_t action, ag_move *out);
+
+/** The action of a move.
+ *  @param g The game.
+ *  @param m A move of the game (one that ag_move_info() accepts).
+ *  @param out Receives the action.
+ *  @return #AG_OK, or #AG_EINVAL (g or out NULL, or m not a move of this game). */
+AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out);
+
+/** The shape of the game's observation tensor.
+ *  @param g The game.
+ *  @param planes Receives the number of planes (may be NULL).
+ *  @param nodes Receives the number of values per plane: ag_game_num_nodes()
+ *         (may be NULL).
+ *  @return #AG_OK or #AG_EINVAL (g NULL). */
+AG_API int ag_game_observation_shape(const ag_game *g, size_t *planes, size_t *nodes);
+
+/** The name of an observation plane, e.g. "hunter/0" (the hunters' pieces),
+ *  "to_move/1", "info:score/0" or "hare:chain"; stable for a game and spec.
+ *  @param g The game.
+ *  @param plane The plane, 0 .. planes - 1.
+ *  @return A string that lives as long as the library, or NULL when g is NULL or the
+ *          plane is out of range. */
+AG_API const char *ag_game_observation_plane(const ag_game *g, size_t plane);
+
+/** Writes the observation tensor of a state (see the group's description).
+ *  @param st The state (not changed).
+ *  @param buf Receives planes x nodes floats; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size in floats.
+ *  @param len Receives the number of floats the tensor has (may be NULL), also on
+ *         #AG_EBUFS.
+ *  @return #AG_OK, #AG_EINVAL (st NULL, or buf NULL with cap > 0) or #AG_EBUFS
+ *          (cap too small; nothing written). */
+AG_API int ag_state_observation(const ag_state *st, float *buf, size_t cap, size_t *len);
+
+/** Writes the legal action mask of a player: mask[a] = 1 when the move of action a
+ *  is one of ag_state_legal_moves(st, player), else 0.  At a chance node, with
+ *  player #AG_PLAYER_CHANCE, the mask marks the chance outcomes.
+ *  @param st The state (not changed).
+ *  @param player 0, 1 or #AG_PLAYER_CHANCE.
+ *  @param mask Receives ag_game_num_actions() bytes; NULL with cap 0 asks for the
+ *         size.
+ *  @param cap The mask's size in bytes.
+ *  @param len Receives ag_game_num_actions() (may be NULL), also on #AG_EBUFS.
+ *  @return #AG_OK, #AG_EINVAL (st NULL, player out of range, or mask NULL with cap >
+ *          0) or #AG_EBUFS (cap too small; nothing written). */
+AG_API int ag_state_action_mask(const ag_state *st, int player, unsigned char *mask,
+                                size_t cap, size_t *len);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

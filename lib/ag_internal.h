@@ -64,6 +64,12 @@ typedef struct ag__past {
 } ag__past;
 const void *ag__past_at(const ag__past *p, size_t back);
 
+/* A counter that the observation tensor shows as a constant plane (tensor.c):
+ * ag_state_info(key, index), named e.g. "info:score/0". */
+typedef struct ag__obs_counter { int key, index; const char *name; } ag__obs_counter;
+
+#define AG__MAX_ACTIONS 8192   /* most moves ag_move_info accepts in any game */
+
 typedef struct ag__vt {
   const char *name;                 /* "hare" */
   unsigned flags;                   /* AG_GAME_* */
@@ -110,6 +116,21 @@ typedef struct ag__vt {
    * else 0, for ANY 32-bit m, exactly as listing and scanning would say, but
    * without building the list.  It is what makes the checked apply cheap. */
   int (*is_legal)(const ag_game *g, const void *pos, int player, ag_move m);
+
+  /* Learning tensors (tensor.c). */
+  /* Writes every move that move_info accepts, in any order; returns how many
+   * (at most AG__MAX_ACTIONS).  Called once, by ag_game_new. */
+  size_t (*all_moves)(const ag_game *g, ag_move *out);
+  const int *piece_kinds;            /* AG_PIECE_* kinds that stand on nodes */
+  int num_piece_kinds;
+  const ag__obs_counter *counters;   /* counters shown as planes */
+  int num_counters;
+  /* The game's own planes, for what pieces and counters leave unsaid: their
+   * names, and a writer of their values (plane k at values[k * nodes + node],
+   * zeroed before the call). */
+  const char *const *extra_planes;
+  int num_extra_planes;
+  void (*observe_extra)(const ag_game *g, const void *pos, float *values, size_t nodes);
 } ag__vt;
 
 struct ag_game {
@@ -122,6 +143,8 @@ struct ag_game {
   int num_edges;
   int width, height;
   size_t limit[AG_LIMIT_RENDER_TEXT + 1]; /* indexed by ag_limit (the last selector) */
+  ag_move *actions;                 /* every move of the game, ascending (tensor.c) */
+  size_t num_actions;
   unsigned long live_states;        /* states not yet freed (atomic); checked by ag_game_free */
   void *data;                       /* vt->game_size bytes, max-aligned, zeroed */
 };
@@ -165,6 +188,9 @@ int ag__fail(int code, const char *fmt, ...)
   __attribute__((format(printf, 2, 3)))
 #endif
   ;
+
+/* Tensor tables (tensor.c): built by ag_game_new after setup, freed by ag_game_free. */
+int ag__actions_build(ag_game *g);
 
 /* Registry (registry.c): the explicit table of games. */
 const ag__vt *ag__find_game(const char *name, size_t len);

@@ -187,7 +187,7 @@ AG_API int ag_game_new(const char *spec, ag_game **out)
     free(g);
     return ag__fail(AG_ENOMEM, "ag_game_new: out of memory");
   }
-  if ((rc = vt->setup(g)) < 0) {
+  if ((rc = vt->setup(g)) < 0 || (rc = ag__actions_build(g)) < 0) {
     free(g->data);
     free(g);
     return rc;
@@ -202,6 +202,7 @@ AG_API void ag_game_free(ag_game *g)
   if (!g) return;
   assert(__atomic_load_n(&g->live_states, __ATOMIC_ACQUIRE) == 0 &&
          "ag_game_free: free every state of this game first");
+  free(g->actions);
   free(g->data);
   free(g);
 }

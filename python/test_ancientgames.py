@@ -652,5 +652,325 @@ class AiTest(unittest.TestCase):
             ag.Solution.solve(g, threads=1, poll=lambda: True)
 
 
+def run_python(code, timeout=120):
+    """Runs code in a child interpreter with this package and library;
+    returns (returncode, stdout + stderr).  A crash (abort, SIGSEGV) is a
+    negative return code instead of the end of this test run."""
+    import subprocess
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(os.path.abspath(__file__))] +
+                                        [p for p in [env.get("PYTHONPATH")] if p])
+    r = subprocess.run([sys.executable, "-c", code], env=env, timeout=timeout,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    return r.returncode, r.stdout
+
+
+def played_state(name, seed, plies):
+    """A state of game name after up to plies random plies (chance and joint included)."""
+    st, rng = ag.Game(name).new_state(), ag.Rng(seed)
+    while st.ply < plies and not st.is_terminal:
+        play(st, *random_move(st, rng))
+    return st
+
+
+class CrashTest(unittest.TestCase):
+    """Each of these aborted the interpreter or read freed memory before."""
+
+    def test_gc_frees_game_and_state_in_one_cycle(self):
+        # A State in a frame <-> traceback cycle: the collector finalizes the
+        # Game and the State in any order; ag_game_free used to assert (abort)
+        # when the game went first.
+        code = r"""
+import gc, ancientgames as ag
+gc.disable()
+def keep(spec):
+    st = ag.Game(spec).new_state()
+    st.apply(st.legal_moves()[0]) if st.legal_moves() else None
+    try:
+        raise ValueError(spec)
+    except ValueError as e:
+        err = e                 # err -> traceback -> this frame -> err
+for i in range(50):
+    for name in ag.game_names():
+        keep(name)
+    gc.collect()
+print("collected")
+"""
+        rc, out = run_python(code)
+        self.assertEqual((rc, out.strip()), (0, "collected"))
+
+    def test_close_while_another_thread_is_inside_a_call(self):
+        # close() from the main thread while a worker is inside a long AI
+        # call on the same state (then on its game): close waits for the call.
+        code = r"""
+import threading, time, ancientgames as ag
+legal = ag.Game("hare").new_state().legal_moves()
+for target in ("state", "game"):
+    for attempt in range(5):
+        g = ag.Game("hare")
+        st = g.new_state()
+        started, result = threading.Event(), []
+        def work():
+            started.set()
+            try:
+                result.append(ag.ai_choose(st, "mcts(iterations=3000)", ag.Rng(1)))
+            except ValueError as e:              # closed before the call began
+                result.append(e)
+        t = threading.Thread(target=work)
+        t.start()
+        started.wait()
+        time.sleep(0.05)
+        in_flight = bool(st._h._busy)
+        (st if target == "state" else g).close()
+        assert st.closed and st._h.ptr is None and not st._h._busy
+        t.join()
+        r = result[0]
+        assert isinstance(r, ValueError) or r in legal, r
+        if in_flight:
+            assert r in legal, r
+            break
+    print(target, "ok", "waited for a call in flight" if in_flight else "never in flight")
+"""
+        rc, out = run_python(code)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("state ok waited", out)
+        self.assertIn("game ok waited", out)
+
+    def test_close_from_inside_a_call_refuses(self):
+        st = ag.Game("hare").new_state()
+        with st._h:                                 # as a callback inside a call would be
+            with self.assertRaises(RuntimeError):
+                st.close()
+        self.assertFalse(st.closed)
+        st.close()
+        self.assertTrue(st.closed)
+        with self.assertRaises(ValueError):
+            st.legal_moves()
+
+    def test_state_outlives_a_closed_game_handle(self):
+        # The game's finalizer may run first: its handle stays until the state's goes.
+        g = ag.Game("hare")
+        st = g.new_state()
+        g._h.finalize()                             # what the collector does
+        self.assertEqual(len(st.legal_moves()), 8)  # the state still works
+        self.assertIsNotNone(g._h.ptr)              # the game is not freed yet
+        st.close()
+        self.assertIsNone(g._h.ptr)                 # freed by its last state
+        with self.assertRaises(ValueError):
+            g.new_state()
+
+
+class ArgumentTest(unittest.TestCase):
+    """Out-of-range ints and NUL characters raise; nothing is truncated."""
+
+    def setUp(self):
+        self.g = ag.Game("hare")
+        self.st = self.g.new_state()
+
+    def test_out_of_range_ints(self):
+        m = self.st.legal_moves()[0]
+        for call in (lambda: self.st.apply(int(m) + (1 << 32)),
+                     lambda: self.st.apply(-1),
+                     lambda: self.st.is_legal(int(m) + (1 << 32)),
+                     lambda: self.g.move_to_text(int(m) | (1 << 40)),
+                     lambda: self.g.move_info(1 << 32),
+                     lambda: self.st.legal_moves(player=2 ** 32),
+                     lambda: self.st.legal_moves(player=-2 ** 31 - 1),
+                     lambda: self.st.reserve(2 ** 64),
+                     lambda: self.st.reserve(-1),
+                     lambda: self.st.playout(ag.Rng(1), max_plies=-1),
+                     lambda: self.st.pieces(2 ** 31),
+                     lambda: self.st.info(ag.Info.CHAIN, 2 ** 32),
+                     lambda: self.g.limit(2 ** 32),
+                     lambda: ag.ai_choose(self.st, "random", ag.Rng(1), player=2 ** 32),
+                     lambda: ag.Rng(-1), lambda: ag.Rng(2 ** 64),
+                     lambda: ag.Rng(1).below(2 ** 64),
+                     lambda: ag.Move(2 ** 32)):
+            with self.subTest(call=call):
+                with self.assertRaises(ag.RangeError) as cm:
+                    call()
+                self.assertIsInstance(cm.exception, ValueError)
+                self.assertIsInstance(cm.exception, OverflowError)
+        self.assertEqual(self.st.ply, 0)
+        self.assertEqual(self.st.to_text(), "...../...../X.O.X/XXXXX/XXXXX X - 0")
+        with self.assertRaises(TypeError):
+            self.st.apply(1.5)
+        self.st.reserve(100)                              # in range: fine
+        self.assertEqual(ag.Rng(2 ** 64 - 1).state, 2 ** 64 - 1)
+
+    def test_strings_with_nul(self):
+        text = self.st.to_text()
+        for call in (lambda: ag.Game("hare\0junk"),
+                     lambda: self.st.set_text(text + "\0junk"),
+                     lambda: self.st.apply("a3-a4\0"),
+                     lambda: self.g.move_from_text("a3-a4\0x"),
+                     lambda: self.g.node_find("c3\0"),
+                     lambda: ag.ai_choose(self.st, "random\0junk", ag.Rng(1)),
+                     lambda: ag.Solution.load("no\0file")):
+            with self.subTest(call=call):
+                with self.assertRaises(ValueError) as cm:
+                    call()
+                self.assertNotIsInstance(cm.exception, ag.Error)   # refused before C
+        self.assertEqual((self.st.ply, self.st.to_text()), (0, text))
+
+
+class PythonObjectTest(unittest.TestCase):
+    def test_copy_is_independent(self):
+        import copy
+        for name in ag.game_names():
+            st = played_state(name, 4, 6)
+            text, hist = st.to_text(), st.history()
+            for dup in (copy.copy(st), copy.deepcopy(st)):
+                with self.subTest(game=name, dup=dup):
+                    self.assertEqual((dup.to_text(), dup.history()), (text, hist))
+                    self.assertIsNot(dup.handle, st.handle)
+                    if not dup.is_terminal:
+                        play(dup, *random_move(dup, ag.Rng(3)))
+                    dup.undo().undo()
+                    dup.close()
+                    self.assertEqual((st.to_text(), st.history()), (text, hist))
+            self.assertIs(copy.copy(st).game, st.game)
+            self.assertIsNot(copy.deepcopy(st).game, st.game)
+
+    def test_pickle_game_and_state(self):
+        import pickle
+        for name in ag.game_names():
+            g = ag.Game(name)
+            g2 = pickle.loads(pickle.dumps(g))
+            self.assertEqual((g2.spec, g2), (g.spec, g))
+            for plies in (0, 1, 7, 40):
+                with self.subTest(game=name, plies=plies):
+                    st = played_state(name, plies, plies)
+                    back = pickle.loads(pickle.dumps(st))
+                    self.assertEqual(back.to_text(), st.to_text())
+                    self.assertEqual(back.history(), st.history())
+                    self.assertEqual(back.ply, st.ply)
+                    while back.ply:                       # the whole history came along
+                        back.undo()
+                        st.undo()
+                        self.assertEqual(back.to_text(), st.to_text())
+        # A state set from a position text keeps that start position.
+        st = ag.Game("hare").new_state("...../XX.XX/X...X/XXXXX/OX... O - 7").apply("a1xc3")
+        back = pickle.loads(pickle.dumps(st))
+        self.assertEqual(back.undo().to_text(), "...../XX.XX/X...X/XXXXX/OX... O - 7")
+        st.set_tag("Event", "pickled")                 # the record carries the tags
+        self.assertEqual(pickle.loads(pickle.dumps(st)).tag("Event"), "pickled")
+        m = st.legal_moves()[0]
+        self.assertEqual(str(pickle.loads(pickle.dumps(m))), str(m))
+
+    def test_states_cross_processes(self):
+        import concurrent.futures
+        import multiprocessing
+        states = [played_state(name, 2, 5) for name in ag.game_names()]
+        ctx = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx) as ex:
+            texts = list(ex.map(ag.State.to_text, states))
+        self.assertEqual(texts, [st.to_text() for st in states])
+
+    def test_equality_and_hash(self):
+        g = ag.Game("hare")
+        a = g.new_state().apply("a3-a4").apply("c3-c4").apply("a4-a3").apply("c4-c3")
+        b = g.new_state()
+        self.assertNotEqual(a.history(), b.history())
+        self.assertNotEqual(a.to_text(), b.to_text())      # the counter differs
+        b.set_text(a.to_text())
+        self.assertEqual(a, b)                             # same position, other history
+        self.assertEqual(a.hash, b.hash)
+        self.assertNotEqual(a, g.new_state())
+        self.assertNotEqual(a, ag.Game("hare(hunters=11)").new_state())  # other game: not equal
+        self.assertNotEqual(a, a.to_text())
+        with self.assertRaises(TypeError):
+            hash(a)
+        with self.assertRaises(TypeError):
+            {a}
+        self.assertEqual(ag.Game("hare"), ag.Game("hare(hunters=12)"))
+        self.assertEqual(len({ag.Game("hare"), ag.Game("hare")}), 1)
+
+    def test_no_rng_means_fresh_seeds(self):
+        st = ag.Game("hare").new_state()
+        moves = {ag.ai_choose(st, "random") for _ in range(40)}
+        self.assertGreater(len(moves), 1)
+        self.assertNotEqual(ag.Rng().state, ag.Rng().state)
+        sticks = played_state("liubo_sticks", 1, 0)
+        while sticks.current_player != ag.AG_PLAYER_CHANCE:
+            play(sticks, *random_move(sticks, ag.Rng(1)))
+        self.assertGreater(len({sticks.sample_chance() for _ in range(40)}), 1)
+        results = {ag.Game("liubo_sticks").new_state().playout(max_plies=60) for _ in range(10)}
+        self.assertGreater(len(results), 1)
+        # explicit seeds: reproducible, and an int seed is Rng(seed)
+        self.assertEqual(ag.ai_choose(st, "random", 5), ag.ai_choose(st, "random", ag.Rng(5)))
+        self.assertEqual(st.playout(7), st.playout(ag.Rng(7)))
+
+    def test_move_type(self):
+        g = ag.Game("hare")
+        st = g.new_state()
+        for m in st.legal_moves() + [ag.ai_choose(st, "random", 1)] + st.history():
+            self.assertIsInstance(m, int)
+            self.assertIsInstance(m, ag.Move)
+            self.assertEqual(str(m), g.move_to_text(m))
+            self.assertIn(str(m), repr(m))
+            self.assertEqual(g.move_from_text(str(m)), m)
+        m = g.move("c3xe5")
+        self.assertEqual(m, (2 << 24) | (18 << 16) | (24 << 8) | 12)
+        self.assertEqual((str(m), "%s" % m, "{}".format(m)), ("c3xe5",) * 3)
+        self.assertEqual(m.game, g)
+        self.assertIs(type(m + 1), int)
+        self.assertEqual(str(ag.Move(0)), "0x00000000")
+        st.apply(st.legal_moves()[0])
+        self.assertEqual([str(x) for x in st.history()], ["e3-d3"])
+
+    def test_enums_are_the_header_constants(self):
+        consts = header_constants()
+        for enum_type, prefix in ((ag.Player, "AG_PLAYER_"), (ag.OutcomeKind, "AG_OUTCOME_"),
+                                  (ag.End, "AG_END_"), (ag.MoveKind, "AG_MOVE_"),
+                                  (ag.NodeKind, "AG_NODE_"), (ag.EdgeKind, "AG_EDGE_"),
+                                  (ag.PieceKind, "AG_PIECE_"), (ag.Limit, "AG_LIMIT_"),
+                                  (ag.Info, "AG_INFO_"), (ag.GameFlag, "AG_GAME_")):
+            header = {k[len(prefix):]: v for k, v in consts.items() if k.startswith(prefix)}
+            header.pop("NONE", None) if enum_type is ag.MoveKind else None   # a move, not a kind
+            with self.subTest(enum=enum_type.__name__):
+                self.assertEqual({m.name: m.value for m in enum_type}, header)
+        self.assertEqual(str(ag.End.PLY_LIMIT), ag.end_reason_name(ag.AG_END_PLY_LIMIT))
+        st = played_state("hare", 1, 1000)
+        o = st.outcome
+        self.assertIsInstance(o.outcome, ag.OutcomeKind)
+        self.assertIsInstance(o.reason, ag.End)
+        self.assertIsInstance(st.playout(1).reason, ag.End)
+        self.assertIsInstance(ag.Game("hare").nodes[0].kind, ag.NodeKind)
+        self.assertIsInstance(ag.Game("hare").edges[0].kind, ag.EdgeKind)
+        self.assertIsInstance(ag.Game("hare").move_info(st.history()[0]).kind, ag.MoveKind)
+        for groups in st.board().values():
+            for piece in groups:
+                self.assertIsInstance(piece.kind, ag.PieceKind)
+
+
+class SvgTest(unittest.TestCase):
+    def check_svg(self, st):
+        import xml.etree.ElementTree as ET
+        doc = st.svg()
+        self.assertEqual(st._repr_svg_(), doc)
+        root = ET.fromstring(doc.encode("utf-8"))              # well-formed
+        self.assertEqual(root.tag, "{http://www.w3.org/2000/svg}svg")
+        nodes = [e for e in root.iter() if "node" in e.get("class", "").split()]
+        self.assertEqual([e.get("data-name") for e in nodes], [n.name for n in st.game.nodes])
+        pieces = [e for e in root.iter() if e.get("class") == "piece"]
+        groups = sum(len(v) for v in st.board().values())
+        self.assertEqual(len(pieces), groups)
+        return doc
+
+    def test_every_game_draws(self):
+        ag_svg = os.path.join(os.environ.get("top_builddir", ""), "examples", "ag-svg")
+        for name in ag.game_names():
+            for plies in (0, 9):
+                with self.subTest(game=name, plies=plies):
+                    st = played_state(name, 6, plies)
+                    doc = self.check_svg(st)
+                    if os.environ.get("top_builddir") and os.access(ag_svg, os.X_OK):
+                        import subprocess
+                        c = subprocess.run([ag_svg, st.game.spec, "--position", st.to_text()],
+                                           stdout=subprocess.PIPE, check=True).stdout
+                        self.assertEqual(doc, c.decode("utf-8"), "not the picture of ag-svg")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -37,7 +37,7 @@ expect() {
 
 version=$(sed -n 's/^#define AG_VERSION_MAJOR *\([0-9]*\).*/\1/p' "$top_srcdir/include/ancientgames.h").$(sed -n 's/^#define AG_VERSION_MINOR *\([0-9]*\).*/\1/p' "$top_srcdir/include/ancientgames.h")
 
-for prog in ag-perft ag-svg ag-solve; do
+for prog in ag-perft ag-svg ag-solve ag-play; do
   expect 0 '^usage: '"$prog" $prog --help
   expect 0 '^usage: '"$prog" $prog -h
   expect 0 "^$prog \\(liboldgames\\) $version\\." $prog --version
@@ -87,5 +87,45 @@ expect 1 'ag-solve: .*' ag-solve no_such_game
 echo 'not a solution' > "$tmp.sol"
 expect 1 'ag-solve: .*' ag-solve hare -i "$tmp.sol"
 expect 1 'ag-solve: .*' ag-solve hare -i /nonexistent-dir/x.sol
+
+# ag-play SPEC [options] (plain runs; the interactive paths are check-play.py's)
+expect 0 '^hare$' ag-play --list
+expect 0 '^liubo_sticks$' ag-play -l
+expect 2 "--list takes no SPEC" ag-play --list hare
+expect 2 "expected one SPEC, got 0 arguments" ag-play
+expect 2 "expected one SPEC, got 2 arguments" ag-play hare hare
+expect 2 "--seed 'abc': not a whole number" ag-play hare --seed abc
+expect 2 "--seed '-1': not a whole number" ag-play hare --seed=-1
+expect 2 "--seed '18446744073709551616': not a whole number" ag-play hare --seed 18446744073709551616
+expect 2 "--games 'abc': not a whole number" ag-play hare --p0 random --p1 random --games abc
+expect 2 "--games '0': not a whole number" ag-play hare --p0 random --p1 random --games 0
+expect 2 "--games '3x': not a whole number" ag-play hare --p0 random --p1 random --games 3x
+expect 2 "--max-plies '-5': not a whole number" ag-play hare --max-plies -5
+expect 2 "--max-plies '1.5': not a whole number" ag-play hare --max-plies 1.5
+expect 2 "--jobs '0': not a whole number from 1 to 256" ag-play hare --p0 random --p1 random --games 2 -j 0
+expect 2 "--jobs 'x': not a whole number" ag-play hare --p0 random --p1 random --games 2 --jobs x
+expect 2 "--p0 'robot': a player is human, random or ai" ag-play hare --p0 robot
+expect 2 "--p1 'AI': a player is human, random or ai" ag-play hare --p1 AI
+expect 2 "--ai0 makes player 0 the computer, but --p0 says human" ag-play hare --p0 human --ai0 random
+expect 2 "--games plays without a person" ag-play hare --games 2
+expect 2 "--jobs plays several games: give --games too" ag-play hare -j 2
+expect 2 "--load and --position both give the start" ag-play hare --load x --position y
+expect 2 "--save keeps one game: not with --games" ag-play hare --p0 random --p1 random --games 2 --save x
+expect 2 "option '--seed' needs a value" ag-play hare --seed
+expect 1 'ag-play: no_such_game: ' ag-play no_such_game
+expect 1 'ag-play: --position: ' ag-play hare --position 'not a position'
+expect 1 'ag-play: /nonexistent-dir/x.rec: ' ag-play --load /nonexistent-dir/x.rec
+expect 1 'ag-play: /nonexistent-dir/x.sol: ' ag-play hare --solution /nonexistent-dir/x.sol
+echo 'not a record' > "$tmp.rec"
+expect 1 'not a game record' ag-play --load "$tmp.rec"
+expect 1 "ag-play: $tmp.rec: " ag-play hare --load "$tmp.rec"
+printf '[Game "hare"]\n\n1. a1-a5\n' > "$tmp.rec"
+expect 1 "ag-play: $tmp.rec: record line 3" ag-play --load "$tmp.rec"
+expect 1 "ag-play: /nonexistent-dir/x.rec: " ag-play hare --p0 random --p1 random --save /nonexistent-dir/x.rec
+# A whole game, then its record reloaded, with --opt=value forms.
+expect 0 '^result: .* after [0-9]+ plies$' ag-play hare --p0=random --p1=random --seed=3 --quiet --save="$tmp.rec"
+expect 0 '^result: .* after [0-9]+ plies$' ag-play --load="$tmp.rec" --quiet
+expect 0 '^result: no result yet: stopped by --max-plies after 10 plies$' ag-play liubo_sticks --p0 random --p1 random -m 10 -q
+expect 0 '^games: 3$' ag-play hare --ai0 'mcts(iterations=20)' --ai1 random --games 3 -j 2
 
 exit $status

@@ -1013,6 +1013,32 @@ static void hare_render(const ag_game *g, const void *pos, ag__buf *b)
   }
 }
 
+/* ------------------------------------------------------ learning tensors */
+
+/* Every move hare_move_info accepts: pass, then each step and jump between
+ * points, with the only aux each can have (tensor.c sorts them). */
+static size_t hare_all_moves(const ag_game *g, ag_move *out)
+{
+  size_t n = 0;
+  int from, to, kind, f, t;
+  out[n++] = PASS_MOVE;
+  for (from = 0; from < HARE_POINTS; from++)
+    for (to = 0; to < HARE_POINTS; to++) {
+      ag_move step = AG__MOVE(AG_MOVE_STEP, step_direction(GAME(g), from, to), to, from);
+      ag_move jump = AG__MOVE(AG_MOVE_JUMP, (from + to) / 2, to, from);
+      if (hare_move_info(g, step, &kind, &f, &t) == AG_OK) out[n++] = step;
+      if (hare_move_info(g, jump, &kind, &f, &t) == AG_OK) out[n++] = jump;
+    }
+  return n;
+}
+
+static const int hare_piece_kinds[] = {AG_PIECE_HUNTER, AG_PIECE_HARE};
+static const ag__obs_counter hare_counters[] = {
+  {AG_INFO_CAPTURED, 1, "info:captured/1"},
+  {AG_INFO_CHAIN, 0, "info:chain"},
+  {AG_INFO_COUNTER, 0, "info:counter"},
+};
+
 const ag__vt ag__hare_vt = {
   "hare",
   AG_GAME_ASYMMETRIC | AG_GAME_ZERO_SUM,
@@ -1039,4 +1065,12 @@ const ag__vt ag__hare_vt = {
   hare_render,
   hare_playout,
   hare_is_legal,
+  hare_all_moves,
+  hare_piece_kinds,
+  (int)(sizeof hare_piece_kinds / sizeof hare_piece_kinds[0]),
+  hare_counters,
+  (int)(sizeof hare_counters / sizeof hare_counters[0]),
+  NULL,
+  0,
+  NULL,
 };

@@ -1137,6 +1137,61 @@ static void lf_initial(const ag_game *g, void *pos)
   p->phase = PH_GUESS;
 }
 
+/* ------------------------------------------------------ learning tensors */
+
+/* Every move lf_move_info accepts: pass, the choices, and every step, entry
+ * and prisoner return between nodes (tensor.c sorts them). */
+static size_t lf_all_moves(const ag_game *g, ag_move *out)
+{
+  static const int kinds[] = {AG_MOVE_STEP, AG_MOVE_ENTER, AG_MOVE_RETURN};
+  size_t n = 0, k;
+  int aux, to, from, kind, f, t;
+  out[n++] = PASS_MOVE;
+  for (aux = 0; aux <= GAME(g)->fingers_max; aux++)
+    for (to = 0; to <= NO_CALL; to = to == GAME(g)->call_max ? NO_CALL : to + 1)
+      if (lf_move_info(g, AG__MOVE(AG_MOVE_CHOICE, aux, to, 0), &kind, &f, &t) == AG_OK)
+        out[n++] = AG__MOVE(AG_MOVE_CHOICE, aux, to, 0);
+  for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    for (aux = 0; aux <= AT_START; aux++)
+      for (to = 0; to < AG__LF_NODES; to++)
+        for (from = 0; from < AG__LF_NODES; from++)
+          if (lf_move_info(g, AG__MOVE(kinds[k], aux, to, from), &kind, &f, &t) == AG_OK)
+            out[n++] = AG__MOVE(kinds[k], aux, to, from);
+  return n;
+}
+
+static const int lf_piece_kinds[] = {AG_PIECE_STONE, AG_PIECE_FISH};
+static const ag__obs_counter lf_counters[] = {
+  {AG_INFO_PENDING_STEPS, 0, "info:pending_steps/0"},
+  {AG_INFO_SCORE, 0, "info:score/0"},
+  {AG_INFO_SCORE, 1, "info:score/1"},
+  {AG_INFO_COUNTER, 0, "info:counter"},
+};
+static const char *const lf_extra_planes[] = {
+  "liubo_fingers:flat/0",     /* player 0's pieces lying flat (unmoved since placed) */
+  "liubo_fingers:flat/1",
+  "liubo_fingers:wired/0",    /* counting sticks with a fish's wire held by player 0 */
+  "liubo_fingers:wired/1",
+  "liubo_fingers:throw",      /* 1: a fingers-only round decides how far the mover goes */
+  "liubo_fingers:mover",      /* who moves after the throw or in the action */
+};
+
+/* The planes above; values are zero on entry. */
+static void lf_observe_extra(const ag_game *g, const void *pos, float *v, size_t nodes)
+{
+  const lf_pos *p = pos;
+  size_t i;
+  (void)g;
+  for (i = 0; i < nodes && i < AG__LF_NODES; i++)
+    if (p->owner[i] >= 0) v[(size_t)p->owner[i] * nodes + i] = p->flat[i];
+  for (i = 0; i < nodes; i++) {
+    v[2 * nodes + i] = p->wired[0];
+    v[3 * nodes + i] = p->wired[1];
+    v[4 * nodes + i] = p->phase == PH_THROW;
+    v[5 * nodes + i] = p->phase == PH_THROW || p->phase == PH_ACT ? p->mover : 0;
+  }
+}
+
 const ag__vt ag__liubo_fingers_vt = {
   "liubo_fingers",
   AG_GAME_SIMULTANEOUS | AG_GAME_ZERO_SUM,
@@ -1163,4 +1218,12 @@ const ag__vt ag__liubo_fingers_vt = {
   lf_render,
   lf_playout,
   lf_is_legal,
+  lf_all_moves,
+  lf_piece_kinds,
+  (int)(sizeof lf_piece_kinds / sizeof lf_piece_kinds[0]),
+  lf_counters,
+  (int)(sizeof lf_counters / sizeof lf_counters[0]),
+  lf_extra_planes,
+  (int)(sizeof lf_extra_planes / sizeof lf_extra_planes[0]),
+  lf_observe_extra,
 };

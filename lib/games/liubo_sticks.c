@@ -1262,6 +1262,67 @@ static int ls_playout(const ag_game *g, const void *vpos, const ag__past *past, 
   return ls_outcome(g, &p, winner, reason);
 }
 
+/* ------------------------------------------------------ learning tensors */
+
+/* Every move move_valid accepts: the throws, the entries, every step (tensor.c
+ * sorts them). */
+static size_t ls_all_moves(const ag_game *g, ag_move *out)
+{
+  size_t n = 0;
+  int aux, to, from, v;
+  for (aux = 0; aux < 256; aux++)
+    if (move_valid(g, AG__MOVE(AG_MOVE_CHANCE, aux, 0, 0))) out[n++] = AG__MOVE(AG_MOVE_CHANCE, aux, 0, 0);
+  for (v = 1; v <= 4; v++)
+    if (move_valid(g, AG__MOVE(AG_MOVE_ENTER, v, v - 1, LS_RESERVE)))
+      out[n++] = AG__MOVE(AG_MOVE_ENTER, v, v - 1, LS_RESERVE);
+  for (aux = 0; aux < 64; aux++) {
+    if ((aux & 7) < 1 || (aux & 7) > 4) continue;   /* a step spends a value 1..4 */
+    for (to = 0; to < LS_NST; to++)
+      for (from = 0; from < LS_NST; from++)
+        if (move_valid(g, AG__MOVE(AG_MOVE_STEP, aux, to, from))) out[n++] = AG__MOVE(AG_MOVE_STEP, aux, to, from);
+  }
+  return n;
+}
+
+static const int ls_piece_kinds[] = {AG_PIECE_STONE, AG_PIECE_OWL};
+static const ag__obs_counter ls_counters[] = {
+  {AG_INFO_PENDING_STEPS, 0, "info:pending_steps/0"},
+  {AG_INFO_PENDING_STEPS, 1, "info:pending_steps/1"},
+  {AG_INFO_CAPTURED, 0, "info:captured/0"},
+  {AG_INFO_CAPTURED, 1, "info:captured/1"},
+  {AG_INFO_COUNTER, 0, "info:counter"},
+};
+static const char *const ls_extra_planes[] = {
+  "liubo_sticks:turn",        /* the side whose turn it is, also while its throw is pending */
+  "liubo_sticks:h11/0",       /* stones of side 0 in the centre that came by H11 */
+  "liubo_sticks:h11/1",
+  "liubo_sticks:lone",        /* 1: the mover had one available piece at the throw */
+  "liubo_sticks:lock",        /* 1.0 on the station of the piece the first sub-move moved */
+  "liubo_sticks:lock_h11",    /* 1: that piece is the centre's H11 stack */
+  "liubo_sticks:lock_owl",    /* 1: that piece is the owl promoted this throw */
+  "liubo_sticks:prev",        /* 1.0 on the station the owl last came from this throw */
+  "liubo_sticks:bead",        /* 1: this throw earned an extra throw */
+};
+
+/* The planes above; values are zero on entry. */
+static void ls_observe_extra(const ag_game *g, const void *vpos, float *v, size_t nodes)
+{
+  const ls_pos *p = (const ls_pos *)vpos;
+  size_t i;
+  (void)g;
+  for (i = 0; i < nodes; i++) {
+    v[0 * nodes + i] = p->turn;
+    v[1 * nodes + i] = p->stones[0][LS_XH11];
+    v[2 * nodes + i] = p->stones[1][LS_XH11];
+    v[3 * nodes + i] = p->lone;
+    v[5 * nodes + i] = p->lock == LS_XH11;
+    v[6 * nodes + i] = p->lock == LS_LOCK_OWL;
+    v[8 * nodes + i] = p->bead;
+  }
+  if (p->lock < LS_NSLOT) v[4 * nodes + (size_t)slot_station(p->lock)] = 1.0f;
+  if (p->prev < LS_NST) v[7 * nodes + p->prev] = 1.0f;
+}
+
 const ag__vt ag__liubo_sticks_vt = {
   "liubo_sticks",
   AG_GAME_CHANCE | AG_GAME_ZERO_SUM,
@@ -1288,4 +1349,12 @@ const ag__vt ag__liubo_sticks_vt = {
   ls_render,
   ls_playout,
   NULL,  /* is_legal: the list is short; the core scans it */
+  ls_all_moves,
+  ls_piece_kinds,
+  (int)(sizeof ls_piece_kinds / sizeof ls_piece_kinds[0]),
+  ls_counters,
+  (int)(sizeof ls_counters / sizeof ls_counters[0]),
+  ls_extra_planes,
+  (int)(sizeof ls_extra_planes / sizeof ls_extra_planes[0]),
+  ls_observe_extra,
 };

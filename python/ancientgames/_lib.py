@@ -168,7 +168,7 @@ def _fn(name: str, restype: Any, *argtypes: Any, check: bool = True) -> Callable
     f.argtypes = list(argtypes)
     if check and restype is ctypes.c_int:
         f.errcheck = _check
-    return f
+    return f  # type: ignore[no-any-return]
 
 
 _int, _uint, _size, _u64, _u32, _str = (ctypes.c_int, ctypes.c_uint, ctypes.c_size_t,
@@ -271,3 +271,13 @@ ag_solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u6
 # ag_ai_analyse fills its outputs also when it fails with AG_ECANCELED: no errcheck.
 ag_ai_analyse = _fn("ag_ai_analyse", _int, StateP, _int, _str, _P(_u64), _P(Control),
                     _P(Analysis), _P(Move), _size, _P(MoveStat), _size, check=False)
+
+ag_game_num_actions = _fn("ag_game_num_actions", _size, GameP)
+ag_game_action_move = _fn("ag_game_action_move", _int, GameP, _size, _P(Move))
+ag_game_move_action = _fn("ag_game_move_action", _int, GameP, Move, _P(_size))
+ag_game_observation_shape = _fn("ag_game_observation_shape", _int, GameP, _P(_size), _P(_size))
+ag_game_observation_plane = _fn("ag_game_observation_plane", _str, GameP, _size)
+ag_state_observation = _fn("ag_state_observation", _int, StateP, _P(ctypes.c_float), _size,
+                           _P(_size))
+ag_state_action_mask = _fn("ag_state_action_mask", _int, StateP, _int, _P(ctypes.c_ubyte),
+                           _size, _P(_size))

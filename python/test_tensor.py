@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Tests of ancientgames.tensor: actions, masks and observations from Python."""
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ancientgames as ag  # noqa: E402
+from ancientgames import tensor  # noqa: E402
+
+try:
+    import numpy
+except ImportError:  # pragma: no cover
+    numpy = None
+
+
+def random_game(game, seed, plies=80):
+    """Yields the states of a seeded random game (the same State object)."""
+    st = game.new_state()
+    rng = ag.Rng(seed)
+    for _ in range(plies):
+        if st.is_terminal:
+            return
+        yield st
+        p = st.current_player
+        if p == ag.AG_PLAYER_CHANCE:
+            st.apply(st.sample_chance(rng))
+        elif p == ag.AG_PLAYER_SIMULTANEOUS:
+            st.apply_joint([rng.choice(st.legal_moves(q)) for q in (0, 1)])
+        else:
+            st.apply(rng.choice(st.legal_moves()))
+
+
+class ActionTest(unittest.TestCase):
+    def test_actions_round_trip(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            n = g.num_actions
+            moves = [g.action_move(a) for a in range(n)]
+            self.assertEqual(moves, sorted(set(moves)), name)
+            self.assertEqual([g.move_action(m) for m in moves], list(range(n)))
+            with self.assertRaises(ag.Error):
+                g.action_move(n)
+            with self.assertRaises(ValueError):
+                g.action_move(-1)
+            with self.assertRaises(ValueError):
+                g.move_action(2 ** 32)
+
+    def test_hare_counts_and_text(self):
+        g = ag.Game("hare")
+        self.assertEqual(g.num_actions, 1 + 2 * len(g.edges) + 80)
+        self.assertEqual(g.action_move(g.move_action("a3-a4")), g.move_from_text("a3-a4"))
+
+    def test_mask_is_the_legal_list(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            for st in random_game(g, 5):
+                players = (0, 1) if st.current_player == ag.AG_PLAYER_SIMULTANEOUS else (None,)
+                for p in players:
+                    mask = st.action_mask(p, numpy=False)
+                    legal = st.legal_moves(p)
+                    self.assertEqual([g.action_move(a) for a, v in enumerate(mask) if v],
+                                     sorted(legal))
+
+
+class ObservationTest(unittest.TestCase):
+    def test_shape_names_and_lists(self):
+        g = ag.Game("liubo_fingers")
+        planes, nodes = g.observation_shape
+        self.assertEqual(nodes, len(g.nodes))
+        names = g.observation_planes
+        self.assertEqual(len(names), planes)
+        self.assertEqual(names[:2], ["stone/0", "stone/1"])
+        obs = g.new_state().observation(numpy=False)
+        self.assertEqual(len(obs), planes)
+        self.assertTrue(all(len(row) == nodes for row in obs))
+        # at the start: six stones a side on the board (flat on the start corners)
+        self.assertEqual(sum(obs[0]) + sum(obs[1]), 12)
+        self.assertEqual(obs[names.index("to_move/simultaneous")], [1.0] * nodes)
+
+    @unittest.skipIf(numpy is None, "NumPy is not installed")
+    def test_numpy_arrays(self):
+        g = ag.Game("hare")
+        st = g.new_state()
+        obs = st.observation()
+        self.assertEqual(obs.shape, g.observation_shape)
+        self.assertEqual(obs.dtype, numpy.float32)
+        self.assertEqual(obs[g.observation_planes.index("hunter/0")].sum(), 12)
+        mask = st.action_mask()
+        self.assertEqual(mask.dtype, numpy.uint8)
+        self.assertEqual(int(mask.sum()), len(st.legal_moves()))
+
+    def test_distinct_positions_distinct_tensors(self):
+        for name in ag.game_names():
+            g = ag.Game(name)
+            seen = {}
+            for seed in range(4):
+                for st in random_game(g, seed):
+                    key = tuple(v for row in st.observation(numpy=False) for v in row)
+                    text = st.to_text()
+                    self.assertEqual(seen.setdefault(key, text), text, name)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,455 @@
+"""The web page (web/dist/, `make web`) in headless Chromium, driven by Selenium.
+
+For each game a person (this script: seeded random choices) plays a complete
+game against the computer through real clicks on the board and buttons: the
+set-up form, pieces then destinations (the highlighted destinations must be
+exactly the legal ones), the sticks' throw button, the secret finger choice.
+After every ply the board drawn (every node's pieces) and the position text
+must equal the native library's (the ctypes binding, replaying the page's move
+list), and the move list must hold the moves played.  Also: one typed move,
+one keyboard move, undo/redo (throws kept), a hint, save then load of the game
+record (when the library has game records), no console error.  Prints the
+page's size, its load time and the computer's move times.
+
+Run by tests/check-web.sh: test_web.py DIST_DIR [SCREENSHOT_DIR].
+"""
+import functools
+import http.server
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import threading
+import time
+
+import ancientgames as ag
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1280,1100"]
+
+# (game, options typed into the form, seed, the person's side): each game is
+# played person against computer.  A finger game between a random person and
+# the computer lasts about a thousand plies (several minutes here), so that
+# one is capped at 80 rounds with the game's own max_rounds option (a draw
+# when no side has won by then, AG_END_PLY_LIMIT).
+GAMES = [
+    ("hare", {}, 3, 1),
+    ("liubo_sticks", {}, 5, 0),
+    ("liubo_fingers", {"max_rounds": "80"}, 11, 0),
+]
+MAX_PLIES = 4000          # a safety net: no game of these seeds comes near it
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Failure(what)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(root):
+    """An HTTP server on 127.0.0.1, a free port, serving root."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd
+
+
+class Page:
+    def __init__(self, driver, base):
+        self.d = driver
+        self.base = base
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def by_id(self, i):
+        return self.d.find_element(By.ID, i)
+
+    def wait(self, cond, timeout=30, what="the page"):
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.01).until(lambda d: cond())
+        except TimeoutException:
+            raise Failure("timed out waiting for %s (status: %r)" % (what, self.status()))
+
+    def status(self):
+        return self.js("return document.getElementById('status').textContent")
+
+    def phase(self):
+        return self.js("return document.body.dataset.phase || ''")
+
+    def settled(self):
+        """Waits until a person must act or the game is over; returns the phase."""
+        self.wait(lambda: self.js("""const b = document.body.dataset;
+                    return ['person', 'throw', 'fingers', 'over'].includes(b.phase) && b.thinking !== 'yes'"""),
+                  what="the person's turn")
+        return self.phase()
+
+    def snapshot(self, since=0):
+        """Everything checked after a ply, read in one call; moves from index since."""
+        return self.js("""
+            const nodes = [...document.querySelectorAll('#board g.node')].map(g => ({
+              name: g.dataset.name, cls: g.getAttribute('class'), label: g.getAttribute('aria-label'),
+              pieces: [...g.querySelectorAll('g.piece')].map(p =>
+                [Number(p.dataset.owner), Number(p.dataset.kind), Number(p.dataset.count)])}));
+            const moves = [...document.querySelectorAll('#movelist li')].slice(arguments[0]).map(li =>
+              [li.dataset.kind, li.dataset.move || li.textContent]);
+            return {nodes, moves, position: document.getElementById('position').textContent,
+                    ply: Number(document.body.dataset.ply), phase: document.body.dataset.phase,
+                    status: document.getElementById('status').textContent};""", since)
+
+    def last_move(self, kind):
+        """The text of the last entry of the move list of that kind."""
+        return self.js("""const l = document.querySelectorAll('#movelist li[data-kind="' + arguments[0] + '"]');
+                          return l.length ? l[l.length - 1].dataset.move : null;""", kind)
+
+    def node(self, name):
+        return self.d.find_element(By.CSS_SELECTOR, '#board g.node[data-name="%s"]' % name)
+
+    def click(self, element):
+        element.click()
+
+
+class Native:
+    """The native library, replaying the page's move list."""
+
+    def __init__(self, spec):
+        self.game = ag.Game(spec)
+        self.st = self.game.new_state()
+        self.moves = []
+
+    def replay(self, moves):
+        """A fresh state after the moves (list of [kind, text])."""
+        st = self.game.new_state()
+        self.play(st, moves)
+        return st
+
+    @staticmethod
+    def play(st, moves):
+        for kind, text in moves:
+            if kind == "result":
+                continue
+            if kind == "joint":
+                st.apply_joint(text.split(" "))
+            else:
+                st.apply(text)
+
+    def follow(self, page):
+        """The page's snapshot, with the native state brought up to its move list
+        (read from where it was last time: the list only grows during play)."""
+        snap = page.snapshot(len(self.moves))
+        new = [mv for mv in snap["moves"] if mv[0] != "result"]
+        self.play(self.st, new)
+        self.moves += new
+        snap["moves"] = self.moves + [mv for mv in snap["moves"] if mv[0] == "result"]
+        return snap, self.st
+
+    def resync(self, page):
+        """After undo/redo or load: start again from the page's whole list."""
+        self.st = self.game.new_state()
+        self.moves = []
+        return self.follow(page)
+
+    def board(self, st):
+        return {n.name: [[p.owner, p.kind, p.count] for p in st.pieces(n.index)] for n in self.game.nodes}
+
+
+def compare(page_snap, native, st, what):
+    check(page_snap["position"] == st.to_text(),
+          "%s: page position %r != native %r" % (what, page_snap["position"], st.to_text()))
+    board = native.board(st)
+    for n in page_snap["nodes"]:
+        check(n["pieces"] == board[n["name"]],
+              "%s: node %s shows %r, the library has %r" % (what, n["name"], n["pieces"], board[n["name"]]))
+        check(n["label"] and n["label"].startswith(n["name"] + ":"), "%s: node %s has no label" % (what, n["name"]))
+    check(page_snap["ply"] == st.ply, "%s: page ply %d != %d" % (what, page_snap["ply"], st.ply))
+
+
+def node_classes(snap):
+    return {n["name"]: set(n["cls"].split()) for n in snap["nodes"]}
+
+
+def play_person_move(page, native, st, rng, log, mode):
+    """The person (player 0) plays one legal move: clicks, typed or keyboard."""
+    g = native.game
+    p = st.current_player
+    moves = st.legal_moves()
+    m = rng.choice(moves)
+    text = g.move_to_text(m)
+    kind, frm, to = g.move_info(m)
+    reserves = [n.index for n in g.nodes if n.kind == ag.AG_NODE_RESERVE]
+    if frm < 0 and to >= 0 and reserves:
+        frm = reserves[p]
+    # The page offers exactly the legal moves (datalist of the move field).
+    offered = page.js("return [...document.querySelectorAll('#legal option')].map(o => o.value)")
+    check(sorted(offered) == sorted(g.move_to_text(x) for x in moves),
+          "legal moves offered %r != library %r" % (offered, [g.move_to_text(x) for x in moves]))
+    if kind == ag.AG_MOVE_PASS or (frm < 0 and to < 0):
+        page.click(page.by_id("pass"))
+    elif mode == "typed":
+        box = page.by_id("movetext")
+        box.clear()
+        box.send_keys(text + Keys.ENTER)
+    else:
+        origin = g.nodes[frm].name
+        if mode == "keys":
+            page.js("arguments[0].focus()", page.node(origin))
+            page.node(origin).send_keys(Keys.ENTER)
+        else:
+            page.click(page.node(origin))
+        # The highlighted destinations are exactly the legal ones from there.
+        want = set()
+        for x in moves:
+            _, f2, t2 = g.move_info(x)
+            if f2 < 0 and t2 >= 0 and reserves:
+                f2 = reserves[p]
+            if f2 == frm and t2 >= 0:
+                want.add(g.nodes[t2].name)
+        classes = node_classes(page.snapshot())
+        shown = {name for name, c in classes.items() if "target" in c}
+        check("selected" in classes[origin], "%s is not shown selected" % origin)
+        check(shown == want, "targets from %s: page %r, library %r" % (origin, sorted(shown), sorted(want)))
+        dest = g.nodes[to].name
+        if mode == "keys":
+            page.js("arguments[0].focus()", page.node(dest))
+            page.node(dest).send_keys(Keys.ENTER)
+        else:
+            page.click(page.node(dest))
+        if page.js("return !document.getElementById('choose').hidden"):
+            page.click(page.d.find_element(By.CSS_SELECTOR, '#choose button[data-move="%s"]' % text))
+    page.wait(lambda: page.js("return Number(document.body.dataset.ply)") > st.ply
+              or page.phase() == "over", what="the move %s" % text)
+    log.append(text)
+    return text
+
+
+def play_fingers(page, native, st, rng, person):
+    """The person's secret finger choice: fingers (and call), then Show."""
+    g = native.game
+    choices = st.legal_moves(person)
+    text = g.move_to_text(rng.choice(choices))
+    fingers, _, call = text.partition("/")
+    page.wait(lambda: page.js("return !document.getElementById('fingers').hidden"), what="the finger panel")
+    offered = page.js("return [...document.querySelectorAll('#fingers button.finger')].map(b => b.dataset.fingers)")
+    check(sorted(offered, key=int) == sorted({t.split("/")[0] for t in map(g.move_to_text, choices)}, key=int),
+          "fingers offered %r" % offered)
+    page.click(page.d.find_element(By.CSS_SELECTOR, '#fingers button.finger[data-fingers="%s"]' % fingers))
+    if call:
+        page.click(page.d.find_element(By.CSS_SELECTOR, '#fingers button.call[data-call="%s"]' % call))
+    page.click(page.by_id("showfingers"))
+    page.wait(lambda: page.js("return Number(document.body.dataset.ply)") > st.ply
+              or page.phase() == "over", what="the finger round")
+    joint = page.last_move("joint").split(" ")
+    check(joint[person] == text, "the round shows %r, the person chose %r" % (joint, text))
+    revealed = page.js("const r = document.querySelector('#reveal [data-reveal]'); return r ? r.dataset.reveal : ''")
+    check(revealed == " ".join(joint), "reveal %r != round %r" % (revealed, joint))
+    return text
+
+
+def throw(page, st):
+    page.click(page.by_id("throwbtn"))
+    page.wait(lambda: page.js("return Number(document.body.dataset.ply)") > st.ply, what="the throw")
+    last = page.last_move("throw")
+    a, b = (int(v) for v in last.split("+"))
+    groups = page.js("""return [...document.querySelectorAll('#throw .stickgroup')].map(g =>
+        [g.querySelectorAll('.stick').length, g.querySelectorAll('.stick.flat').length,
+         Number(g.querySelector('.stickvalue').textContent)])""")
+    check(groups == [[3, a - 1, a], [3, b - 1, b]], "throw %s drawn as %r" % (last, groups))
+    return last
+
+
+def new_game(page):
+    """Clicks New game and waits for it (the page counts the games it started)."""
+    games = page.js("return document.body.dataset.games")
+    page.click(page.by_id("newgame"))
+    page.wait(lambda: page.js("return document.body.dataset.games") != games, what="the new game")
+
+
+def set_up(page, name, options, seed, person):
+    """Chooses the game, its options, the players and the seed in the form."""
+    Select(page.by_id("game")).select_by_value(name)
+    page.wait(lambda: page.js("return document.getElementById('spec').textContent.startsWith(arguments[0])", name),
+              what="the game switch")
+    for key, value in options.items():
+        box = page.by_id("opt-" + key)
+        if box.tag_name == "select":
+            Select(box).select_by_value(value)
+        else:
+            box.clear()
+            box.send_keys(value)
+    Select(page.by_id("side%d" % person)).select_by_value("person")
+    Select(page.by_id("side%d" % (1 - person))).select_by_value("computer")
+    Select(page.by_id("strength")).select_by_value("quick")
+    seed_box = page.by_id("seed")
+    seed_box.clear()
+    seed_box.send_keys(str(seed))
+    new_game(page)
+
+
+def play_game(page, name, options, seed, person, shots, figures):
+    spec = "%s(%s)" % (name, ",".join("%s=%s" % kv for kv in options.items()))
+    native = Native(spec)
+    rng = random.Random(seed)
+    set_up(page, name, options, seed, person)
+    check(page.js("return document.getElementById('spec').textContent") == native.game.spec, "spec differs")
+    log = []
+    person_plies = 0
+    undo_done = False
+    hint_done = False
+    checked = 0
+    while True:
+        phase = page.settled()
+        snap, st = native.follow(page)
+        compare(snap, native, st, "%s ply %d" % (name, st.ply))
+        checked += 1
+        if phase == "over":
+            check(st.is_terminal, "the page says over, the library does not")
+            check(snap["moves"][-1][0] == "result", "no result in the move list")
+            check(snap["status"] == snap["moves"][-1][1] and len(snap["status"]) > 10,
+                  "result in words: %r" % snap["status"])
+            break
+        check(not st.is_terminal, "the library's game is over, the page goes on")
+        check(st.ply < MAX_PLIES, "game too long")
+        if phase == "throw":
+            check(st.current_player == ag.AG_PLAYER_CHANCE, "throw button at a non-chance node")
+            throw(page, st)
+            continue
+        if phase == "fingers":
+            check(st.current_player == ag.AG_PLAYER_SIMULTANEOUS, "finger panel at a non-simultaneous node")
+            play_fingers(page, native, st, rng, person)
+            person_plies += 1
+            continue
+        check(st.current_player == person, "person to move but the library says %d" % st.current_player)
+        if not hint_done and person_plies == 2:
+            page.click(page.by_id("hint"))
+            page.wait(lambda: page.js("return document.getElementById('hinttext').textContent.startsWith('Hint: ')"),
+                      what="the hint")
+            hint = page.js("return document.getElementById('hinttext').textContent")[6:]
+            figures.setdefault("hints", []).append(hint)
+            hint = hint.split(" ")[0]
+            check(st.is_legal(native.game.move_from_text(hint)), "hint %r is not legal" % hint)
+            hint_done = True
+        mode = "typed" if person_plies == 0 else "keys" if person_plies == 1 else "click"
+        before = snap
+        play_person_move(page, native, st, rng, log, mode)
+        person_plies += 1
+        listed = page.snapshot(len(before["moves"]))["moves"]
+        check(listed and listed[0] == ["move", log[-1]],
+              "the move list does not show %s after %r" % (log[-1], before["moves"][-3:]))
+        if not undo_done and person_plies >= 3 and page.settled() != "over":
+            after = page.snapshot()
+            page.click(page.by_id("undo"))
+            page.wait(lambda: page.snapshot()["position"] == before["position"], what="undo")
+            undone = page.snapshot()
+            check(undone["moves"] == before["moves"], "undo: move list %r != %r" % (undone["moves"], before["moves"]))
+            compare(undone, native, native.replay(undone["moves"]), "after undo")
+            page.click(page.by_id("redo"))
+            page.wait(lambda: page.snapshot()["position"] == after["position"], what="redo")
+            check(page.snapshot()["moves"] == after["moves"], "redo: move list differs (throws must be kept)")
+            native.resync(page)
+            undo_done = True
+    check(undo_done or person_plies < 3, "%s: undo/redo was not tried" % name)
+    # Save then load the game record, when the library has records.
+    if page.js("return !document.getElementById('save').hidden"):
+        save_and_load(page, native, snap)
+        figures["records"] = "saved and loaded"
+    else:
+        figures["records"] = "not in this library (no ag_state_record)"
+    if shots:
+        page.d.save_screenshot(os.path.join(shots, "%s.png" % name))
+    figures[name] = {"plies": st.ply, "person_plies": person_plies, "checked": checked,
+                     "result": snap["status"]}
+
+
+def save_and_load(page, native, snap):
+    files = os.listdir(page.downloads)
+    page.click(page.by_id("save"))
+    page.wait(lambda: [f for f in os.listdir(page.downloads) if f not in files and not f.endswith(".crdownload")],
+              what="the saved file")
+    new = [f for f in os.listdir(page.downloads) if f not in files and not f.endswith(".crdownload")][0]
+    path = os.path.join(page.downloads, new)
+    # A new game, then the file loaded back gives the same game.
+    new_game(page)
+    page.d.find_element(By.ID, "load").send_keys(path)
+    page.wait(lambda: page.snapshot()["position"] == snap["position"], what="the loaded game")
+    loaded = page.snapshot()
+    check(loaded["moves"] == snap["moves"], "loaded move list differs")
+    compare(loaded, native, native.replay(loaded["moves"]), "after load")
+
+
+def main():
+    dist = sys.argv[1]
+    shots = sys.argv[2] if len(sys.argv) > 2 else None
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    size = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(dist) for f in fs)
+    httpd = serve(dist)
+    tmp = tempfile.mkdtemp(prefix="ag-web-")
+    downloads = os.path.join(tmp, "downloads")
+    os.makedirs(downloads)
+    opts = webdriver.ChromeOptions()
+    for f in CHROME_FLAGS:
+        opts.add_argument(f)
+    opts.add_argument("--user-data-dir=" + os.path.join(tmp, "profile"))
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    opts.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                           "download.prompt_for_download": False})
+    chromedriver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    driver = webdriver.Chrome(service=Service(chromedriver), options=opts)
+    figures = {"page_bytes": size}
+    rc = 0
+    try:
+        driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        base = "http://127.0.0.1:%d/" % httpd.server_address[1]
+        page = Page(driver, base)
+        page.downloads = downloads
+        t0 = time.time()
+        driver.get(base + "?pause=0")
+        page.wait(lambda: page.js("return document.body.dataset.ready === 'yes'"), what="the library to load")
+        figures["load_ms"] = round((time.time() - t0) * 1000)
+        figures["load_ms_in_page"] = round(page.js(
+            "return performance.getEntriesByType('navigation')[0].duration || 0") or 0)
+        for name, options, seed, person in GAMES:
+            t = time.time()
+            play_game(page, name, options, seed, person, shots, figures)
+            figures[name]["seconds"] = round(time.time() - t, 1)
+        times = page.js("return window.agPage.aiTimes()")
+        if times:
+            times.sort()
+            figures["computer_moves"] = len(times)
+            figures["computer_ms_median"] = round(times[len(times) // 2], 1)
+            figures["computer_ms_max"] = round(times[-1], 1)
+        errors = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+        check(not errors, "console errors: %r" % errors)
+    except Failure as e:
+        print("FAIL:", e)
+        if shots:
+            driver.save_screenshot(os.path.join(shots, "failure.png"))
+        for e in driver.get_log("browser"):
+            print("console:", e)
+        rc = 1
+    finally:
+        driver.quit()
+        httpd.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(json.dumps(figures, indent=1))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,870 @@
+// app.js -- the page: set-up form, the game loop between people and the
+// computer (in worker.js), the board (board.js), throws, finger rounds,
+// undo/redo, hints, saved games.  Everything about the rules comes from the
+// library through ag.js; this file only decides who acts and shows it.
+import { load, AG } from "./ag.js";
+import { Board, pieceWords } from "./board.js";
+import { HOWTO } from "./howto.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Computer strengths: parameter strings of ag_ai_choose_player().  "normal"
+// (the default) is the library's "ai", its strongest player at a moderate
+// cost (well under a second a move here); "quick" is a smaller budget of the
+// same player; the others give it a time per move instead of a fixed budget
+// (then a game no longer replays exactly from its seed).
+const STRENGTHS = [
+  { id: "quick", label: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : "ai(iterations=200)") },
+  { id: "normal", label: "normal", params: () => "ai" },
+  { id: "1s", label: "1 second a move", params: () => "ai(time_ms=1000)" },
+  { id: "3s", label: "3 seconds a move", params: () => "ai(time_ms=3000)" },
+];
+const DEFAULT_STRENGTH = "normal";
+// Lets a person see each computer ply (?pause=MS changes it; tests use 0).
+let computerPause = 250;
+
+function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("data-") || k.startsWith("aria-") || k === "role" || k === "for") e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+// Words for the end of a game (AG_END_* reason, winner).
+function resultWords(game, o) {
+  const who = o.winner >= 0 ? game.players[o.winner] : null;
+  const Who = who ? who[0].toUpperCase() + who.slice(1) : "";
+  const wins = who ? (who.endsWith("s") && game.name === "hare" ? `The ${who} win` : `${Who} wins`) : "";
+  switch (o.reason) {
+  case AG.END_BLOCKED:
+    return game.name === "hare" ? `${wins}: the hare cannot move.` : `${wins}: the other side cannot move.`;
+  case AG.END_CAPTURES: return `${wins}: the hunters are down to nine.`;
+  case AG.END_OWL: return `${wins}: an owl was taken.`;
+  case AG.END_SCORE:
+    return o.outcome === AG.OUTCOME_DRAW ? "A draw: three pieces home on each side." : `${wins}: four pieces home.`;
+  case AG.END_PLY_LIMIT: return "A draw: the game reached its move limit.";
+  case AG.END_REPETITION: return "A draw: a position came back again.";
+  case AG.END_FIVE: return `${wins} by the five-stone rule.`;
+  case AG.END_ALL_TAKEN: return `${wins}: the other side has no piece left.`;
+  default: return o.outcome === AG.OUTCOME_DRAW ? "A draw." : `${wins}.`;
+  }
+}
+
+class App {
+  constructor(ag) {
+    this.ag = ag;
+    this.game = null;
+    this.st = null;
+    this.plies = [];         // [{t:"m", m, player} | {t:"j", m:[a, b]}], as played
+    this.redo = [];          // plies taken back, last undone last
+    this.gen = 0;            // bumps on every change; stale computer replies are dropped
+    this.selected = -1;
+    this.hint = null;
+    this.choices = [null, null];   // secret finger choices of this round
+    this.aiTimes = [];
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = (ev) => this.onWorker(ev.data);
+    this.worker.onerror = (ev) => this.fail(`computer player: ${ev.message}`);
+    this.requests = new Map();
+    this.nextRequest = 1;
+    this.board = new Board($("board"), (i) => this.onNode(i));
+    this.record = typeof ag.m._ag_state_record === "function" &&
+                  typeof ag.m._ag_state_set_record === "function";
+  }
+
+  // ------------------------------------------------------------ set-up
+
+  init() {
+    const params = new URLSearchParams(location.search);
+    if (params.has("pause")) computerPause = Math.max(0, Number(params.get("pause")) || 0);
+    const names = this.ag.gameNames();
+    for (const n of names) $("game").appendChild(el("option", { value: n }, n));
+    for (const s of STRENGTHS) $("strength").appendChild(el("option", { value: s.id }, s.label));
+    $("strength").value = params.get("strength") || DEFAULT_STRENGTH;
+    let spec = params.get("spec") || params.get("game") || names[0];
+    const name = spec.replace(/\(.*$/, "").trim();
+    $("game").value = names.includes(name) ? name : names[0];
+    this.buildOptions($("game").value, spec);
+    for (const p of [0, 1]) {
+      const v = params.get(`p${p}`);
+      if (v === "person" || v === "computer") $(`side${p}`).value = v;
+    }
+    $("seed").value = params.get("seed") || String(Math.floor(Math.random() * 1e9));
+    $("version").textContent = this.ag.version();
+    $("game").addEventListener("change", () => { this.buildOptions($("game").value, $("game").value); this.newGame(); });
+    $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); this.newGame(); });
+    $("typed").addEventListener("submit", (ev) => { ev.preventDefault(); this.typed($("movetext").value.trim()); });
+    $("undo").addEventListener("click", () => this.undo());
+    $("redo").addEventListener("click", () => this.redoMove());
+    $("hint").addEventListener("click", () => this.askHint());
+    $("throwbtn").addEventListener("click", () => this.throwSticks());
+    $("pass").addEventListener("click", () => this.playPass());
+    $("save").addEventListener("click", () => this.save());
+    $("load").addEventListener("change", (ev) => this.loadFile(ev.target.files[0]));
+    if (!this.record) { $("save").hidden = true; $("loadlabel").hidden = true; }
+    document.addEventListener("keydown", (ev) => this.shortcut(ev));
+    this.newGame();
+  }
+
+  // One control per option, from the library's own list (Library.options).
+  buildOptions(name, spec) {
+    const given = {};
+    const m = /\((.*)\)/.exec(spec);
+    if (m) for (const kv of m[1].split(",")) { const [k, v] = kv.split("="); if (k && v) given[k.trim()] = v.trim(); }
+    const fs = $("options");
+    fs.replaceChildren(el("legend", {}, "Options"));
+    for (const o of this.ag.options(name)) {
+      const id = `opt-${o.key}`;
+      const row = el("div", { class: "row" });
+      row.appendChild(el("label", { for: id }, o.key.replace(/_/g, " ")));
+      let input;
+      // A word list, or a short integer range, is a menu.
+      const values = o.values || (o.min !== null && o.max - o.min <= 12
+        ? Array.from({ length: o.max - o.min + 1 }, (_, k) => String(o.max - k)) : null);
+      if (values) {
+        input = el("select", { id, name: o.key });
+        for (const v of values) input.appendChild(el("option", { value: v }, v));
+      } else {
+        input = el("input", { id, name: o.key, type: "number", step: "1" });
+        if (o.min !== null) { input.min = o.min; input.max = o.max; }
+      }
+      input.value = given[o.key] ?? o.value;
+      input.dataset.key = o.key;
+      row.appendChild(input);
+      fs.appendChild(row);
+    }
+  }
+
+  specFromForm() {
+    const pairs = [...$("options").querySelectorAll("[data-key]")].map((i) => `${i.dataset.key}=${i.value}`);
+    return `${$("game").value}(${pairs.join(",")})`;
+  }
+
+  newGame() {
+    let game;
+    try {
+      game = this.ag.game(this.specFromForm());
+    } catch (e) {
+      this.say(`Cannot start: ${e.message}`);
+      return;
+    }
+    this.gen++;
+    if (this.st) this.st.free();
+    if (this.game) this.game.free();
+    if (this.rng) this.rng.free();
+    document.body.dataset.games = String(Number(document.body.dataset.games || 0) + 1);
+    this.game = game;
+    this.st = game.newState();
+    this.seed = BigInt($("seed").value || "0");
+    this.rng = this.ag.rng(this.seed);   // throws
+    this.sides = [$("side0").value, $("side1").value];
+    this.params = (STRENGTHS.find((s) => s.id === $("strength").value) || STRENGTHS[1]).params(game.name);
+    this.plies = [];
+    this.redo = [];
+    this.choices = [null, null];
+    this.lastThrow = null;
+    this.reveal = null;
+    this.hint = null;
+    this.selected = -1;
+    for (const p of [0, 1]) $(`side${p}-label`).textContent = `${game.players[p]} (${p ? "dark" : "light"})`;
+    this.board.setGame(game);
+    const h = HOWTO[game.name];
+    $("howto-title").textContent = h ? `How to play: ${h.title}` : "How to play";
+    $("howto-text").innerHTML = h ? h.html : "";
+    $("spec").textContent = game.spec;
+    $("movetext").placeholder = `type a move, e.g. ${game.name === "hare" ? "a3-a4" : game.name === "liubo_sticks" ? "2:res-2" : "3/7"}`;
+    const url = new URL(location.href);
+    url.search = new URLSearchParams({ spec: game.spec, p0: this.sides[0], p1: this.sides[1],
+                                       strength: $("strength").value, seed: String(this.seed) });
+    if (computerPause !== 250) url.searchParams.set("pause", String(computerPause));
+    history.replaceState(null, "", url);
+    this.advance();
+  }
+
+  // ------------------------------------------------------------ who acts
+
+  isPerson(p) { return p >= 0 && this.sides[p] === "person"; }
+  get people() { return this.sides.filter((s) => s === "person").length; }
+
+  // Who throws at a chance node: the player to act after any outcome.
+  thrower() {
+    const c = this.st.clone();
+    try {
+      c.apply(c.legalMoves(AG.PLAYER_CHANCE)[0]);
+      return c.currentPlayer;
+    } finally { c.free(); }
+  }
+
+  // A person is to decide here (a move, a throw or a finger choice).
+  atPersonPoint() {
+    const p = this.st.currentPlayer;
+    if (p === AG.PLAYER_SIMULTANEOUS) return this.isPerson(0) || this.isPerson(1);
+    if (p === AG.PLAYER_CHANCE) return false;
+    return this.isPerson(p);
+  }
+
+  // After every change: draw, then start whatever comes next.
+  advance() {
+    this.gen++;
+    this.selected = -1;
+    this.render();
+    const st = this.st;
+    if (st.isTerminal) return;
+    const p = st.currentPlayer;
+    const gen = this.gen;
+    if (p === AG.PLAYER_CHANCE) {
+      const t = this.thrower();
+      if (!this.isPerson(t)) setTimeout(() => { if (gen === this.gen) this.throwSticks(); }, computerPause);
+    } else if (p === AG.PLAYER_SIMULTANEOUS) {
+      for (const q of [0, 1])
+        if (!this.isPerson(q) && this.choices[q] === null) this.askComputer(q, "choice");
+      this.maybeJoint();
+    } else if (!this.isPerson(p)) {
+      setTimeout(() => { if (gen === this.gen) this.askComputer(p, "move"); }, computerPause);
+    }
+  }
+
+  // A seed for the computer's ply: reproducible from the game's seed.
+  aiSeed(salt) {
+    return BigInt.asUintN(64, this.seed * 6364136223846793005n + BigInt(this.st.ply) * 1442695040888963407n + BigInt(salt));
+  }
+
+  askComputer(player, kind) {
+    const id = this.nextRequest++;
+    this.requests.set(id, { gen: this.gen, player, kind, ply: this.st.ply });
+    if (kind !== "hint") document.body.dataset.thinking = "yes";
+    this.worker.postMessage({
+      id, spec: this.game.spec, start: null, plies: this.plies.map((p) => ({ t: p.t, m: p.m })),
+      player, params: this.params, seed: this.aiSeed(kind === "hint" ? 7 + player : player),
+      hint: kind === "hint",
+    });
+  }
+
+  onWorker(reply) {
+    const req = this.requests.get(reply.id);
+    this.requests.delete(reply.id);
+    if (![...this.requests.values()].some((r) => r.kind !== "hint")) delete document.body.dataset.thinking;
+    if (!req || req.gen !== this.gen || req.ply !== this.st.ply) return;   // the game moved on
+    if (reply.error) { this.fail(`computer player: ${reply.error}`); return; }
+    if (req.kind === "hint") { this.showHint(reply.move, reply.analysis); return; }
+    this.aiTimes.push(reply.ms);
+    if (req.kind === "choice") {
+      this.choices[req.player] = reply.move;
+      this.render();
+      this.maybeJoint();
+    } else {
+      this.play({ t: "m", m: reply.move, player: req.player }, true);
+    }
+  }
+
+  // Plays a ply: a new one clears the redo list.
+  play(ply, fresh) {
+    try {
+      if (ply.t === "j") this.st.applyJoint(ply.m);
+      else this.st.apply(ply.m);
+    } catch (e) {
+      this.say(e.message);
+      return false;
+    }
+    this.plies.push(ply);
+    if (fresh) this.redo = [];
+    this.hint = null;
+    if (ply.t === "j") this.reveal = ply;
+    else if (ply.player === AG.PLAYER_CHANCE) this.lastThrow = { move: ply.m, odds: ply.odds };
+    this.advance();
+    return true;
+  }
+
+  throwSticks() {
+    if (this.st.currentPlayer !== AG.PLAYER_CHANCE) return;
+    const { outcomes, total } = this.st.chanceOutcomes();
+    const m = this.st.sampleChance(this.rng);
+    const o = outcomes.find((x) => x.move === m);
+    this.play({ t: "m", m, player: AG.PLAYER_CHANCE, odds: o ? [o.weight, total] : null }, true);
+  }
+
+  maybeJoint() {
+    if (this.choices[0] === null || this.choices[1] === null) return;
+    const ply = { t: "j", m: [...this.choices] };
+    this.choices = [null, null];
+    this.play(ply, true);
+  }
+
+  // ------------------------------------------------------------ people's input
+
+  personToMove() {
+    const p = this.st.currentPlayer;
+    return p >= 0 && this.isPerson(p) ? p : -1;
+  }
+
+  // {move, text, from, to} for the person's legal moves; an entry comes from
+  // the mover's reserve box, a pass has neither end.
+  personMoves() {
+    const p = this.personToMove();
+    if (p < 0) return [];
+    const reserves = this.game.nodes.filter((n) => n.kind === AG.NODE_RESERVE);
+    return this.st.legalMoves().map((m) => {
+      const info = this.game.moveInfo(m);
+      let from = info.from;
+      if (from < 0 && info.to >= 0 && reserves[p]) from = reserves[p].index;
+      return { move: m, text: this.game.moveToText(m), from, to: info.to, kind: info.kind };
+    });
+  }
+
+  onNode(i) {
+    const moves = this.personMoves();
+    if (!moves.length) return;
+    this.hint = null;
+    if (this.selected >= 0) {
+      const cands = moves.filter((x) => x.from === this.selected && x.to === i);
+      if (cands.length === 1) { this.playPerson(cands[0].move); return; }
+      if (cands.length > 1) { this.offerChoice(cands); return; }
+    }
+    this.selected = moves.some((x) => x.from === i) && this.selected !== i ? i : -1;
+    this.render();
+    this.board.focusNode(i);
+  }
+
+  // Several moves join the same two points (a promotion or not, a flat or a
+  // crosswise piece, two throw values): ask which.
+  offerChoice(cands) {
+    const box = $("choose");
+    box.replaceChildren(el("p", {}, "Which move?"));
+    for (const c of cands) {
+      const b = el("button", { type: "button", "data-move": c.text }, c.text);
+      b.addEventListener("click", () => { box.hidden = true; this.playPerson(c.move); });
+      box.appendChild(b);
+    }
+    box.hidden = false;
+    box.querySelector("button").focus();
+  }
+
+  playPerson(m) {
+    $("choose").hidden = true;
+    const p = this.personToMove();
+    if (p < 0 || !this.st.isLegal(m)) return;
+    this.play({ t: "m", m, player: p }, true);
+  }
+
+  playPass() {
+    const pass = this.personMoves().find((x) => x.kind === AG.MOVE_PASS);
+    if (pass) this.playPerson(pass.move);
+  }
+
+  // A typed move, throw ("throw") or finger choice.
+  typed(text) {
+    if (!text) return;
+    const st = this.st, p = st.currentPlayer;
+    if (p === AG.PLAYER_CHANCE && text.toLowerCase() === "throw" && this.isPerson(this.thrower())) {
+      this.throwSticks();
+    } else {
+      let m;
+      try { m = this.game.moveFromText(text); } catch (e) { this.say(`Not a move: ${e.message}`); return; }
+      if (p === AG.PLAYER_SIMULTANEOUS) {
+        const q = this.choosingPerson();
+        if (q >= 0 && st.isLegal(m, q)) this.chooseFingers(q, m);
+        else { this.say(`${text} is not a choice you can make now.`); return; }
+      } else if (this.personToMove() >= 0 && st.isLegal(m)) {
+        this.playPerson(m);
+      } else {
+        this.say(`${text} is not a legal move now.`);
+        return;
+      }
+    }
+    $("movetext").value = "";
+  }
+
+  // The person who still has to choose fingers this round (-1: none).
+  choosingPerson() {
+    for (const q of [0, 1]) if (this.isPerson(q) && this.choices[q] === null) return q;
+    return -1;
+  }
+
+  chooseFingers(q, m) {
+    this.choices[q] = m;
+    this.render();
+    this.maybeJoint();
+  }
+
+  // ------------------------------------------------------------ undo, redo, hint
+
+  // A person's ply (or a round where a person chose).
+  personal(ply) {
+    return ply.t === "j" ? this.isPerson(0) || this.isPerson(1) : this.isPerson(ply.player);
+  }
+
+  // Back to the person's previous decision.  A throw just before it stays
+  // (the person re-decides with the same sticks); undone plies, throws
+  // included, wait on the redo list.
+  undo() {
+    if (!this.people || !this.plies.length) return;
+    let undone = false;
+    while (this.plies.length) {
+      const ply = this.plies.pop();
+      this.st.undo();
+      this.redo.push(ply);
+      if (this.personal(ply)) undone = true;
+      if (undone && this.atPersonPoint()) break;
+    }
+    // At the very start it may be the computer's turn: replay up to the person.
+    while (!this.atPersonPoint() && this.redo.length && !this.st.isTerminal) this.reapply();
+    this.choices = [null, null];
+    this.restoreShown();
+    this.advance();
+  }
+
+  redoMove() {
+    if (!this.redo.length) return;
+    let again = false;
+    while (this.redo.length) {
+      const ply = this.redo[this.redo.length - 1];
+      if (again && this.atPersonPoint()) break;
+      this.reapply();
+      if (this.personal(ply)) again = true;
+    }
+    this.choices = [null, null];
+    this.restoreShown();
+    this.advance();
+  }
+
+  reapply() {
+    const ply = this.redo.pop();
+    if (ply.t === "j") this.st.applyJoint(ply.m);
+    else this.st.apply(ply.m);
+    this.plies.push(ply);
+  }
+
+  // The throw and finger round on show are the last ones played.
+  restoreShown() {
+    this.lastThrow = null;
+    this.reveal = null;
+    for (let i = this.plies.length - 1; i >= 0; i--) {
+      const ply = this.plies[i];
+      if (!this.lastThrow && ply.t === "m" && ply.player === AG.PLAYER_CHANCE) this.lastThrow = { move: ply.m, odds: ply.odds };
+      if (!this.reveal && ply.t === "j") this.reveal = ply;
+    }
+    this.hint = null;
+  }
+
+  askHint() {
+    const p = this.st.currentPlayer;
+    const q = p === AG.PLAYER_SIMULTANEOUS ? this.choosingPerson() : this.personToMove();
+    if (q < 0) return;
+    $("hinttext").textContent = "Thinking…";
+    this.askComputer(q, "hint");
+  }
+
+  // The hint: the move, and with ag_ai_analyse() the computer's estimate of
+  // the person's chances and the line it expects.
+  showHint(move, a) {
+    const text = this.game.moveToText(move);
+    const info = this.game.moveInfo(move);
+    let more = "";
+    if (a) {
+      if (a.proven) more = a.value >= 1 ? ` (a forced win in ${a.distance} plies)` : ` (a lost position: ${a.distance} plies to the end)`;
+      else more = ` (your chances, as the computer sees them: ${Math.round(a.value * 100)}%)`;
+      const line = a.line.slice(1).map((m) => this.game.moveToText(m));
+      if (line.length) more += `; it expects ${line.join(" ")}`;
+    }
+    this.hint = { move, text, more, from: info.from, to: info.to };
+    this.render();
+  }
+
+  shortcut(ev) {
+    const t = ev.target;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA"))) return;
+    const k = ev.key.toLowerCase();
+    if (k === "u") this.undo();
+    else if (k === "r") this.redoMove();
+    else if (k === "h") this.askHint();
+    else if (k === "t" && !$("throwbtn").hidden) this.throwSticks();
+    else return;
+    ev.preventDefault();
+  }
+
+  // ------------------------------------------------------------ saved games
+
+  save() {
+    if (!this.record) return;
+    const ag = this.ag, lib = ag;
+    const need = lib.alloc(8);
+    try {
+      lib.m._ag_state_record(this.st.h, 0, 0, need);
+      const cap = lib.u32[need >> 2] + 1;
+      const buf = lib.alloc(cap);
+      try {
+        lib.check(lib.m._ag_state_record(this.st.h, buf, cap, 0));
+        const text = lib.string(buf);
+        const blob = new Blob([text], { type: "text/plain" });
+        const a = el("a", { href: URL.createObjectURL(blob), download: `${this.game.name}-${this.seed}.txt` });
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        this.say("The game record was saved as a file.");
+      } finally { lib.free(buf); }
+    } catch (e) {
+      this.say(`Cannot save: ${e.message}`);
+    } finally { lib.free(need); }
+  }
+
+  async loadFile(file) {
+    if (!file || !this.record) return;
+    const text = await file.text();
+    $("load").value = "";
+    this.loadRecord(text);
+  }
+
+  // Reads a record: the game from its [Game "..."] tag, then every ply.
+  loadRecord(text) {
+    const lib = this.ag;
+    const m = /\[Game\s+"([^"]*)"\]/.exec(text);
+    let game = null, st = null;
+    try {
+      game = lib.game(m ? m[1] : this.game.spec);
+      st = game.newState();
+      lib.check(lib.withString(text, (p) => lib.m._ag_state_set_record(st.h, p)));
+      const plies = this.pliesOf(st);
+      this.gen++;
+      this.st.free();
+      this.game.free();
+      this.game = game;
+      this.st = st;
+      this.plies = plies;
+      this.redo = [];
+      this.choices = [null, null];
+      $("game").value = game.name;
+      this.buildOptions(game.name, game.spec);
+      this.board.setGame(game);
+      this.restoreShown();
+      this.say("Game loaded.");
+      this.advance();
+    } catch (e) {
+      if (st) st.free();
+      if (game) game.free();
+      this.say(`Cannot load that file: ${e.message}`);
+    }
+  }
+
+  // The plies of a state's history, joint plies grouped, replayed on a copy
+  // from the start position (ag_state_start_text).
+  pliesOf(st) {
+    const lib = this.ag, cap = st.ply * 2 + 2;
+    const buf = lib.alloc(4 * cap), n = lib.alloc(8);
+    const tcap = Math.max(st.game.limit(AG.LIMIT_POSITION_TEXT), 256) * 2;
+    const tbuf = lib.alloc(tcap);
+    const out = [];
+    let c = null;
+    try {
+      lib.check(lib.m._ag_state_history(st.h, buf, cap, n));
+      const moves = Array.from(lib.u32.subarray(buf >> 2, (buf >> 2) + lib.u32[n >> 2]));
+      lib.check(lib.m._ag_state_start_text(st.h, tbuf, tcap, 0));
+      c = st.game.newState(lib.string(tbuf));
+      for (let i = 0; i < moves.length;) {
+        const p = c.currentPlayer;
+        if (p === AG.PLAYER_SIMULTANEOUS) { const j = { t: "j", m: [moves[i], moves[i + 1]] }; c.applyJoint(j.m); out.push(j); i += 2; }
+        else { out.push({ t: "m", m: moves[i], player: p }); c.apply(moves[i]); i += 1; }
+      }
+      return out;
+    } finally {
+      if (c) c.free();
+      lib.free(buf); lib.free(n); lib.free(tbuf);
+    }
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  say(text) { $("status").textContent = text; }
+  fail(text) { this.say(text); console.warn(text); }
+
+  lastMove() {
+    for (let i = this.plies.length - 1; i >= 0; i--) {
+      const ply = this.plies[i];
+      if (ply.t !== "m" || ply.player === AG.PLAYER_CHANCE) continue;
+      const info = this.game.moveInfo(ply.m);
+      if (info.from < 0 && info.to < 0) return null;
+      let from = info.from;
+      const reserves = this.game.nodes.filter((n) => n.kind === AG.NODE_RESERVE);
+      if (from < 0 && reserves[ply.player]) from = reserves[ply.player].index;
+      return { from, to: info.to };
+    }
+    return null;
+  }
+
+  render() {
+    const st = this.st, game = this.game, p = st.currentPlayer;
+    const moves = this.personMoves();
+    const marks = { selected: this.selected, origins: new Set(), targets: new Set(), last: this.lastMove() };
+    for (const x of moves) {
+      if (x.from >= 0) marks.origins.add(x.from);
+      if (this.selected >= 0 && x.from === this.selected && x.to >= 0) marks.targets.add(x.to);
+    }
+    if (this.hint && this.hint.from >= 0) { marks.origins = new Set([this.hint.from]); }
+    if (this.hint && this.hint.to >= 0 && this.selected < 0) marks.targets = new Set([this.hint.to]);
+    this.board.update(st, marks);
+    $("position").textContent = st.toText();
+    // The legal moves, for typing.
+    const dl = $("legal");
+    dl.replaceChildren(...moves.map((x) => el("option", { value: x.text })));
+    $("pass").hidden = !moves.some((x) => x.kind === AG.MOVE_PASS);
+    const throwing = p === AG.PLAYER_CHANCE && this.isPerson(this.thrower());
+    $("throwbtn").hidden = !throwing;
+    $("undo").disabled = !this.people || !this.plies.some((x) => this.personal(x));
+    $("redo").disabled = !this.redo.length;
+    $("hint").disabled = !(this.personToMove() >= 0 || (p === AG.PLAYER_SIMULTANEOUS && this.choosingPerson() >= 0));
+    $("choose").hidden = true;
+    this.renderThrow();
+    this.renderFingers();
+    this.renderReveal();
+    this.renderCounts();
+    this.renderMoves();
+    $("hinttext").textContent = this.hint ? `Hint: ${this.hint.text}${this.hint.more}` : "";
+    // Status line and the phase for scripts (data-phase on <body>).
+    let phase, text;
+    if (st.isTerminal) {
+      phase = "over";
+      text = resultWords(game, st.outcome());
+    } else if (p === AG.PLAYER_CHANCE) {
+      const t = this.thrower();
+      phase = throwing ? "throw" : "computer";
+      text = throwing ? `${this.name(t)}: throw the sticks.` : `${this.name(t)} throws…`;
+    } else if (p === AG.PLAYER_SIMULTANEOUS) {
+      const q = this.choosingPerson();
+      phase = q >= 0 ? "fingers" : "computer";
+      text = q >= 0 ? `${this.name(q)}: choose your fingers${this.people > 1 ? " (the other player looks away)" : ""}.`
+                    : "The computer chooses…";
+    } else if (this.isPerson(p)) {
+      phase = "person";
+      const steps = this.pendingText();
+      text = `${this.name(p)} to move${steps}: pick a piece, then where it goes.`;
+    } else {
+      phase = "computer";
+      text = `${this.name(p)} (computer) is thinking…`;
+    }
+    document.body.dataset.phase = phase;
+    document.body.dataset.ply = String(st.ply);
+    this.say(text);
+  }
+
+  name(p) {
+    const n = this.game.players[p];
+    return n[0].toUpperCase() + n.slice(1);
+  }
+
+  info(key, index) {
+    try { return this.st.info(key, index); } catch (e) { return null; }
+  }
+
+  // " (2 and 3 to use)" for the values of a throw or the count still to spend.
+  pendingText() {
+    if (this.game.name === "hare") return this.info(AG.INFO_CHAIN, 0) ? " (go on jumping, or pass)" : "";
+    const a = this.info(AG.INFO_PENDING_STEPS, 0), b = this.info(AG.INFO_PENDING_STEPS, 1);
+    const vals = [a, b].filter((v) => v);
+    if (!vals.length) return "";
+    if (this.game.name === "liubo_fingers") return ` ${vals[0]} step${vals[0] > 1 ? "s" : ""}`;
+    return ` with ${vals.join(" and ")}`;
+  }
+
+  // The throw: two groups of three sticks, flat faces light, round faces dark.
+  renderThrow() {
+    const box = $("throw");
+    if (!this.game.chance || !this.lastThrow) { box.hidden = true; return; }
+    const text = this.game.moveToText(this.lastThrow.move);
+    const vals = text.split("+").map(Number);
+    box.replaceChildren();
+    box.appendChild(el("h3", {}, "The throw"));
+    const row = el("div", { class: "sticks", role: "img",
+                            "aria-label": `Two groups of three sticks: ${vals[0] - 1} and ${vals[1] - 1} flat faces up, worth ${vals[0]} and ${vals[1]}` });
+    vals.forEach((v, gi) => {
+      const grp = el("div", { class: "stickgroup" });
+      for (let k = 0; k < 3; k++) grp.appendChild(el("span", { class: k < v - 1 ? "stick flat" : "stick round" }));
+      grp.appendChild(el("span", { class: "stickvalue" }, String(v)));
+      row.appendChild(grp);
+      if (gi === 0) row.appendChild(el("span", { class: "plus" }, "+"));
+    });
+    box.appendChild(row);
+    const odds = this.lastThrow.odds;
+    box.appendChild(el("p", { class: "small", "data-throw": text },
+      `${text}${odds ? ` (a throw that comes ${odds[0]} times in ${odds[1]})` : ""}; a group is worth one plus its flat faces.`));
+    box.hidden = false;
+  }
+
+  // The secret finger choice of the person whose turn it is.
+  renderFingers() {
+    const box = $("fingers");
+    const st = this.st;
+    const q = st.currentPlayer === AG.PLAYER_SIMULTANEOUS ? this.choosingPerson() : -1;
+    if (q < 0) { box.hidden = true; box.dataset.player = ""; return; }
+    if (box.dataset.player === String(q) && box.dataset.ply === String(st.ply) && !box.hidden) return;
+    box.dataset.player = String(q);
+    box.dataset.ply = String(st.ply);
+    const choices = st.legalMoves(q).map((m) => ({ m, text: this.game.moveToText(m) }));
+    const guess = choices.some((c) => c.text.includes("/"));
+    box.replaceChildren(el("h3", {}, `${this.name(q)}: your secret choice`));
+    const fingers = [...new Set(choices.map((c) => Number(c.text.split("/")[0])))];
+    const fRow = el("div", { class: "choicerow", role: "group", "aria-label": "Fingers to show" });
+    fRow.appendChild(el("span", { class: "small" }, "Fingers: "));
+    let picked = null;
+    const cRow = el("div", { class: "choicerow", role: "group", "aria-label": "Your call of the total" });
+    const go = el("button", { type: "button", id: "showfingers", disabled: true }, "Show");
+    const pickCall = (c, b) => {
+      picked = c;
+      for (const x of cRow.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+      go.disabled = false;
+    };
+    for (const f of fingers) {
+      const b = el("button", { type: "button", class: "finger", "data-fingers": String(f), "aria-pressed": "false" }, String(f));
+      b.addEventListener("click", () => {
+        for (const x of fRow.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+        if (!guess) { pickCall(choices.find((c) => c.text === String(f)), null); return; }
+        cRow.replaceChildren(el("span", { class: "small" }, "Call the total: "));
+        picked = null;
+        go.disabled = true;
+        for (const c of choices.filter((c) => c.text.startsWith(`${f}/`))) {
+          const call = c.text.split("/")[1];
+          const cb = el("button", { type: "button", class: "call", "data-call": call, "aria-pressed": "false" }, call);
+          cb.addEventListener("click", () => pickCall(c, cb));
+          cRow.appendChild(cb);
+        }
+      });
+      fRow.appendChild(b);
+    }
+    go.addEventListener("click", () => { if (picked) this.chooseFingers(q, picked.m); });
+    box.appendChild(fRow);
+    if (guess) box.appendChild(cRow);
+    box.appendChild(go);
+    box.appendChild(el("p", { class: "small" }, guess
+      ? "Show 0 to 5 fingers and call the total of both hands; the one who alone calls it right moves that many steps."
+      : "Show 0 to 5 fingers: the mover walks the total of both hands."));
+    box.hidden = false;
+  }
+
+  // The last finger round: both choices and what came of it.
+  renderReveal() {
+    const box = $("reveal");
+    if (!this.reveal || !this.game.simultaneous) { box.hidden = true; return; }
+    const [a, b] = this.reveal.m.map((m) => this.game.moveToText(m));
+    const say = (p, t) => {
+      const [f, c] = t.split("/");
+      return `${this.name(p)} showed ${f}${c !== undefined ? ` and called ${c}` : ""}`;
+    };
+    const sum = Number(a.split("/")[0]) + Number(b.split("/")[0]);
+    let outcome = "";
+    const last = this.plies[this.plies.length - 1] === this.reveal;
+    if (last) {
+      const p = this.st.currentPlayer;
+      if (p >= 0) {
+        const n = this.info(AG.INFO_PENDING_STEPS, 0);
+        outcome = ` ${this.name(p)} moves ${n} step${n === 1 ? "" : "s"}.`;
+      } else if (p === AG.PLAYER_SIMULTANEOUS) outcome = " Nobody alone called it: the round is played again.";
+    }
+    box.replaceChildren(el("h3", {}, "The finger round"),
+      el("p", { "data-reveal": `${a} ${b}` }, `${say(0, a)}; ${say(1, b)}. Total ${sum}.${outcome}`));
+    box.hidden = false;
+  }
+
+  renderCounts() {
+    const box = $("counts"), game = this.game, st = this.st;
+    box.replaceChildren();
+    const text = st.toText();
+    const fingersField = (key) => { const m = new RegExp(`${key}=(\\S+)`).exec(text); return m ? m[1] : null; };
+    for (const p of [0, 1]) {
+      const div = el("div", { class: `side side${p}`, "data-player": String(p) });
+      div.appendChild(el("h3", {}, `${this.name(p)} (${this.sides[p]})`));
+      const ul = el("ul");
+      const add = (t) => ul.appendChild(el("li", {}, t));
+      const score = this.info(AG.INFO_SCORE, p), cap = this.info(AG.INFO_CAPTURED, p);
+      const pris = this.info(AG.INFO_PRISONERS, p), res = this.info(AG.INFO_RESERVE, p);
+      if (game.name === "hare") {
+        if (p === 1) add(`hunters taken: ${cap}`);
+        else {
+          let on = 0;
+          game.nodes.forEach((n) => st.pieces(n.index).forEach((g) => { if (g.owner === 0) on += g.count; }));
+          add(`hunters on the board: ${on}`);
+        }
+      } else {
+        if (score !== null) add(`pieces home: ${score}`);
+        if (res !== null) add(game.name === "liubo_fingers" ? `flat at the start: ${res}` : `waiting to enter: ${res}`);
+        if (cap !== null) add(`enemy pieces taken and held: ${cap}`);
+        if (pris !== null) add(`held prisoner by the other side: ${pris}`);
+      }
+      if (game.name === "liubo_sticks") {
+        const owl = game.nodes.find((n) => st.pieces(n.index).some((g) => g.kind === AG.PIECE_OWL && g.owner === p));
+        add(owl ? `owl: on ${owl.name}` : "owl: none");
+      }
+      if (game.name === "liubo_fingers") {
+        const sticks = fingersField("sticks"), fish = fingersField("fish");
+        if (sticks) {
+          const [pl, wi] = sticks.split(",")[p].split("+").map(Number);
+          const li = el("li", {}, `counting sticks: ${pl} plain, ${wi} wired `);
+          const s = el("span", { class: "countsticks", "aria-hidden": "true" });
+          for (let k = 0; k < pl; k++) s.appendChild(el("span", { class: "cstick plain" }));
+          for (let k = 0; k < wi; k++) s.appendChild(el("span", { class: "cstick wired" }));
+          li.appendChild(s);
+          ul.appendChild(li);
+        }
+        if (fish) {
+          const letter = p ? "b" : "w";
+          const held = fish.split(",").map((h, i) => (h === letter ? game.players[i] : null)).filter(Boolean);
+          add(held.length ? `fish held: ${held.join(" and ")}` : "fish held: none");
+        }
+      }
+      div.appendChild(ul);
+      box.appendChild(div);
+    }
+  }
+
+  // The move list, updated in place: only plies added or taken back change.
+  renderMoves() {
+    const ol = $("movelist");
+    const result = ol.querySelector("li.result");
+    if (result) result.remove();
+    while (ol.children.length > this.plies.length) ol.lastElementChild.remove();
+    for (let i = 0; i < ol.children.length; i++) {
+      if (ol.children[i].agPly !== this.plies[i]) {           // a different line after undo
+        while (ol.children.length > i) ol.lastElementChild.remove();
+        break;
+      }
+    }
+    for (let i = ol.children.length; i < this.plies.length; i++) ol.appendChild(this.moveItem(this.plies[i]));
+    if (this.st.isTerminal) ol.appendChild(el("li", { class: "result", "data-kind": "result" }, resultWords(this.game, this.st.outcome())));
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  moveItem(ply) {
+    let li;
+    if (ply.t === "j") {
+      const [a, b] = ply.m.map((m) => this.game.moveToText(m));
+      li = el("li", { "data-move": `${a} ${b}`, "data-kind": "joint" },
+              `finger round: ${this.game.players[0]} ${a}, ${this.game.players[1]} ${b}`);
+    } else {
+      const t = this.game.moveToText(ply.m);
+      const chance = ply.player === AG.PLAYER_CHANCE;
+      li = el("li", { "data-move": t, "data-kind": chance ? "throw" : "move" },
+              chance ? `throw ${t}` : `${this.game.players[ply.player]} ${t}`);
+    }
+    li.agPly = ply;
+    return li;
+  }
+}
+
+// Test and debugging hook: the page's figures (computer move times).
+async function main() {
+  let ag;
+  const t0 = performance.now();
+  try {
+    ag = await load();
+  } catch (e) {
+    $("status").textContent = `The library could not be loaded: ${e.message}`;
+    throw e;
+  }
+  const app = new App(ag);
+  window.agPage = { app, loadMs: () => performance.now() - t0, aiTimes: () => app.aiTimes };
+  app.init();
+  document.body.dataset.ready = "yes";
+}
+
+main();
