@@ -159,7 +159,10 @@ static int print_results(const ag_solution *sol)
     for (side = 0; side < 2; side++) {
       uint64_t w, l, d;
       int lw, ll;
-      if (ag_solution_stats(sol, k, side, &w, &l, &d, &lw, &ll) != AG_OK) return AG_ERROR;
+      if (ag_solution_stats(sol, k, side, &w, &l, &d, &lw, &ll) != AG_OK) {
+        fprintf(stderr, "ag-solve: %s\n", ag_errmsg());   /* never a silent exit 1 */
+        return AG_ERROR;
+      }
       printf("k=%d to_move=%s win=%llu loss=%llu draw=%llu longest_win=%d longest_loss=%d\n",
              k, side ? "hare" : "hunters", (unsigned long long)w, (unsigned long long)l,
              (unsigned long long)d, lw, ll);

@@ -540,7 +540,9 @@ AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t
  *  player 0 then one for player 1.
  *  @param st The state.
  *  @param rng The caller's RNG state.
- *  @param max_plies Stop after this many plies (0 = until the game ends).
+ *  @param max_plies Stop after at most this many plies, counted from this state;
+ *         0 (or any count the game cannot reach, up to SIZE_MAX) plays until the
+ *         game ends.
  *  @param plies Receives the number of plies played (may be NULL).
  *  @param winner Receives the winner, or #AG_PLAYER_NONE (may be NULL).
  *  @param reason Receives an AG_END_* reason (may be NULL).
@@ -559,11 +561,12 @@ AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
  *  @return The hash, 0 for NULL. */
 AG_API uint64_t ag_state_hash(const ag_state *st);
 
-/** Whether two states hold the same position (history ignored).
+/** Whether two states hold the same position (history ignored): whether their
+ *  position texts are equal.
  *  @param a One state.
  *  @param b Another state.
- *  @return 1 or 0, #AG_EINVAL, #AG_EMISMATCH, or #AG_ENOMEM (it compares the
- *          two position texts in buffers it allocates). */
+ *  @return 1 or 0, #AG_EINVAL (a NULL state), #AG_EMISMATCH (different games) or
+ *          #AG_ENOMEM (no room to compare the texts). */
 AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
 
 /** One group of like pieces on a node; a node may hold several groups.
@@ -614,10 +617,12 @@ AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
 AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** Sets the position from text and clears the history.  A bad string gives #AG_EPARSE
- *  with the byte offset in the message, and the state is not changed.
+ *  with the byte offset in the message, and the state is not changed.  Every text
+ *  ag_state_to_text() writes reads back to the same position, an ended game included.
  *  @param st The state.
  *  @param text The position text.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+ *  @return #AG_OK, #AG_EINVAL (NULL argument), #AG_EPARSE or #AG_ENOMEM (no room for
+ *          the scratch position; the state is not changed). */
 AG_API int ag_state_set_text(ag_state *st, const char *text);
 
 /** Draws the board as multi-line text for people (its format is not stable).
@@ -638,19 +643,20 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
  *  from, every ply (chance outcomes and both choices of a joint ply included), the
  *  result, and the other tags the state holds.
  *
- *  A record is line-oriented text (written with LF line ends), for example
- *  @verbatim
+ *  A record is line-oriented text (written with LF line ends), for example (the man
+ *  page ancientgames(7) has one record of each game)
+ *  @code
 [Game "hare(hunters=11,first=hunters,chain=1,repetition=3,max_plies=1000)"]
 [Result "*"]
 [Event "club night"]
 
 1. b2-b3
 2. c3-c4
-3. a2-a3
-@endverbatim
+3. a3-a4
+@endcode
  *  Grammar (what ag_state_set_record() reads; this function writes the canonical
  *  form, one tag or ply a line):
- *  @verbatim
+ *  @code
 record   = { tag } { ply }          with blanks and comments anywhere between
 tag      = "[" NAME SPACE+ '"' VALUE '"' "]"       on one line
 NAME     = 1*( letter | digit | "_" )               case-sensitive
@@ -660,18 +666,19 @@ ply      = N "." move [ move ]      N = 1, 2, 3 ... with no gaps;
 move     = the game's move text (ag_move_to_text()), no blanks inside
 blank    = space, tab, CR, LF, FF, VT           (CRLF line ends are read as LF)
 comment  = ";" up to the end of the line  |  "{" up to the next "}"
-@endverbatim
+@endcode
  *  The tags the library writes:
- *  - [Game "SPEC"]: required; the game's spec, compared in canonical form
+ *  - [Game &quot;SPEC&quot;]: required; the game's spec, compared in canonical form
  *    (ag_game_spec()), so "hare" reads as the default hare game;
- *  - [Start "TEXT"]: the position text the history starts from
+ *  - [Start &quot;TEXT&quot;]: the position text the history starts from
  *    (ag_state_start_text()); written only when it differs from the game's initial
  *    position, read as the initial position when absent;
- *  - [Result "R"]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
+ *  - [Result &quot;R&quot;]: "1-0" (player 0 won), "0-1" (player 1 won), "1/2-1/2" (a draw) or
  *    "*" (going on); always written; optional on reading, but when present it must
  *    be the result the plies reach (so a record cut short is noticed);
- *  - [Termination "REASON"]: ag_end_reason_name() of the end reason; written when
+ *  - [Termination &quot;REASON&quot;]: ag_end_reason_name() of the end reason; written when
  *    the game is over, checked like Result.
+ *
  *  Every other tag is the program's: a record's other tags are kept by the state
  *  (see ag_state_set_tag()) and written back, in their order, after the library's.
  *  A tag name appears at most once.  Plies come after the last tag; the numbers
@@ -823,11 +830,14 @@ AG_API void ag_solution_free(ag_solution *sol);
 AG_API int ag_solution_save(const ag_solution *sol, const char *path);
 
 /** Reads a solution written by ag_solution_save().  A file that is not a solution, of
- *  another format version, truncated or damaged (checksum) gives #AG_EPARSE with a
- *  message saying which.
+ *  another format version, of a variant ag_solution_solve() never writes (the hare
+ *  winning at other than 9 hunters, more than 12 hunters), truncated or damaged
+ *  (checksum) gives #AG_EPARSE with a message saying which.
  *  @param path The file name.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot read). */
+ *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot open or read
+ *          the file, a directory for example; the message gives the system's
+ *          error). */
 AG_API int ag_solution_load(const char *path, ag_solution **out);
 
 /** The rules variant a solution answers.
@@ -845,8 +855,10 @@ AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunt
  *         (may be NULL).
  *  @param distance Receives the number of turns to the end with best play, 0 for a
  *         draw (may be NULL).
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH (other game or `chain`), #AG_EPHASE (the
- *          game is over) or #AG_ENOTFOUND (more hunters than solved). */
+ *  @return #AG_OK, #AG_EINVAL (NULL argument, not a hare game), #AG_EMISMATCH (the
+ *          game's `chain` is not the solution's, or a solution of a reduced variant),
+ *          #AG_EPHASE (the game is over), #AG_ENOTFOUND (more hunters than solved) or
+ *          #AG_ERROR (a position without a hare: never seen). */
 AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
                              int *value, int *distance);
 

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include <ancientgames.h>
 #include "check_main.h"
@@ -626,6 +627,86 @@ START_TEST(test_playout_is_the_api_loop)
 }
 END_TEST
 
+/* Any max_plies means "at most that many plies", never fewer: SIZE_MAX (and
+ * anything past the end of the counters) plays the same game as 0 from any
+ * ply, and a small limit stops there exactly. */
+START_TEST(test_playout_limit_never_wraps)
+{
+  static const size_t limits[] = { SIZE_MAX, SIZE_MAX - 1, SIZE_MAX / 2 + 1, 0 };
+  size_t gi;
+  for (gi = 0; gi < ag_game_count(); gi++) {
+    ag_game *g = new_game(capped_spec(gi));
+    ag_state *st = new_state(g, NULL);
+    uint64_t seed;
+    for (seed = 1; seed <= 40; seed++) {
+      uint64_t c = seed * 7, a0 = seed, ai;
+      size_t plies0, pi, k, li, cut;
+      int w0, r0, o0, wi, ri, oi;
+      ag_state_reset(st);
+      for (k = 0; k < 1 + seed % 9 && random_ply(st, &c); k++) {}
+      o0 = ag_state_playout(st, &a0, 0, &plies0, &w0, &r0);
+      for (li = 0; li < sizeof limits / sizeof limits[0]; li++) {
+        ai = seed;
+        oi = ag_state_playout(st, &ai, limits[li], &pi, &wi, &ri);
+        ck_assert_msg(oi == o0 && pi == plies0 && wi == w0 && ri == r0 && ai == a0,
+                      "%s seed %llu limit %zu: %d after %zu plies, not %d after %zu",
+                      ag_game_spec(g), (unsigned long long)seed, limits[li], oi, pi, o0, plies0);
+      }
+      for (cut = 1; cut < 4 && cut < plies0; cut++) {
+        ai = seed;
+        ag_state_playout(st, &ai, cut, &pi, NULL, NULL);
+        ck_assert_uint_eq(pi, cut);
+      }
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* Move counters at the largest value their text accepts: they stop there, so
+ * every later position still reads back, and AG_INFO_COUNTER stays that
+ * value (never negative); one more is refused. */
+START_TEST(test_counters_at_the_edge)
+{
+  static const struct { const char *spec, *text, *over; int max; } edge[] = {
+    { "hare(max_plies=0)", "...../...../X.O.X/XXXXX/XXXXX X - 1000000000",
+      "...../...../X.O.X/XXXXX/XXXXX X - 1000000001", 1000000000 },
+    { "liubo_sticks", "white - owl - reserve 6 held 0 removed 0; black - owl - reserve 6 "
+      "held 0 removed 0; white throw; turns 1000000000",
+      "white - owl - reserve 6 held 0 removed 0; black - owl - reserve 6 "
+      "held 0 removed 0; white throw; turns 1000000001", 1000000000 },
+    { "liubo_fingers(max_rounds=0)", "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 "
+      "prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=2147483647",
+      "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 "
+      "prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=2147483648",
+      2147483647 },
+  };
+  size_t i;
+  for (i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+    ag_game *g = new_game(edge[i].spec);
+    ag_state *st = new_state(g, edge[i].text), *probe = new_state(g, NULL);
+    uint64_t rng = 3;
+    char a[1024], b[1024];
+    int k, v;
+    ck_assert_int_eq(ag_state_set_text(probe, edge[i].over), AG_EPARSE);
+    for (k = 0; k < 40 && random_ply(st, &rng); k++) {
+      text_of(st, a, sizeof a);
+      ck_assert_msg(ag_state_set_text(probe, a) == AG_OK, "%s after %d plies: %s: %s",
+                    edge[i].spec, k + 1, a, ag_errmsg());
+      text_of(probe, b, sizeof b);
+      ck_assert_str_eq(a, b);
+      ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 0, &v), AG_OK);
+      ck_assert_int_eq(v, edge[i].max);
+    }
+    ck_assert_int_ge(k, 3);
+    ag_state_free(probe);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 START_TEST(test_clone_copy_reset)
 {
   ag_game *g = new_game("hare"), *other = new_game("hare(hunters=10)"), *same = new_game("hare");
@@ -768,6 +849,8 @@ static Suite *core_suite(void)
   tcase_add_test(tc, test_only_actors_have_moves);
   tcase_add_test(tc, test_apply_undo_all_games);
   tcase_add_test(tc, test_playout_is_the_api_loop);
+  tcase_add_test(tc, test_playout_limit_never_wraps);
+  tcase_add_test(tc, test_counters_at_the_edge);
   tcase_add_test(tc, test_clone_copy_reset);
   tcase_add_test(tc, test_long_history);
   tcase_add_test(tc, test_errmsg_thread_local);

@@ -434,6 +434,63 @@ START_TEST(test_info_and_render)
 }
 END_TEST
 
+/* The end checks after a ply, in the rules header's order (item 5): the hare's
+ * captures, then a blocked side, then repetition, then the ply cap.  A game
+ * drawn by repetition on the ply that reaches max_plies says so, and its text
+ * reads back to the same ended game; a hunters' move that traps the hare on
+ * that ply wins. */
+START_TEST(test_end_order_at_the_ply_cap)
+{
+  static const char *const plies[] = { "a3-a4", "c3-b3", "a4-a3", "b3-c3" };
+  ag_game *g = new_game("hare(repetition=2,max_plies=4)");
+  ag_state *st = new_state(g, NULL), *back;
+  ag_move m;
+  char text[128], again[128];
+  int w, r;
+  size_t i;
+  for (i = 0; i < 4; i++) {
+    ck_assert_int_eq(ag_move_from_text(g, plies[i], &m), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  }
+  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(r, AG_END_REPETITION);
+  ck_assert_int_eq(ag_state_to_text(st, text, sizeof text, NULL), AG_OK);
+  ck_assert_str_eq(text, "...../...../X.O.X/XXXXX/XXXXX X - 4 rep");
+  back = new_state(g, NULL);
+  ck_assert_msg(ag_state_set_text(back, text) == AG_OK, "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_outcome(back, &w, &r), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(r, AG_END_REPETITION);
+  ck_assert_int_eq(ag_state_to_text(back, again, sizeof again, NULL), AG_OK);
+  ck_assert_str_eq(again, text);
+  /* Without the mark the same text is the ply-cap draw. */
+  ck_assert_int_eq(ag_state_set_text(back, "...../...../X.O.X/XXXXX/XXXXX X - 4"), AG_OK);
+  ck_assert_int_eq(ag_state_outcome(back, &w, &r), AG_OUTCOME_DRAW);
+  ck_assert_int_eq(r, AG_END_PLY_LIMIT);
+  /* "rep" still does not fit a game the hare has won or a blocked side. */
+  ck_assert_int_eq(ag_state_set_text(back, "...../...../..O../XX.../XXXXX X - 4 rep"), AG_EPARSE);
+  ag_state_free(back);
+  ag_state_free(st);
+  ag_game_free(g);
+
+  /* Hare on a1, hunters on b1, a2, b2, c1, a3: c4-c3 closes the last jump on
+   * ply 10, the cap.  The trap wins. */
+  g = new_game("hare(max_plies=10)");
+  st = new_state(g, "....X/..X../X..../XX..X/OXXXX X - 9");
+  ck_assert_int_eq(ag_move_from_text(g, "c4-c3", &m), AG_OK);
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  ck_assert_int_eq(ag_state_outcome(st, &w, &r), AG_OUTCOME_WIN);
+  ck_assert_int_eq(w, 0);
+  ck_assert_int_eq(r, AG_END_BLOCKED);
+  ck_assert_int_eq(ag_state_to_text(st, text, sizeof text, NULL), AG_OK);
+  back = new_state(g, text);
+  ck_assert_int_eq(ag_state_outcome(back, &w, &r), AG_OUTCOME_WIN);
+  ck_assert_int_eq(r, AG_END_BLOCKED);
+  ag_state_free(back);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *hare_suite(void)
 {
   Suite *s = suite_create("hare");
@@ -452,6 +509,7 @@ static Suite *hare_suite(void)
   tcase_add_test(tc, test_move_text);
   tcase_add_test(tc, test_position_text_errors);
   tcase_add_test(tc, test_info_and_render);
+  tcase_add_test(tc, test_end_order_at_the_ply_cap);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -115,6 +115,21 @@ static void round_trip(ag_state *st)
   again = record_of(back);
   ck_assert_str_eq(rec, again);
   ck_assert_int_eq(ag_state_clone(st, &copy), AG_OK);
+  {
+    /* The last position's text reads back to the same position, ended or not. */
+    ag_state *pos = new_state(g, NULL);
+    char ta[4096], tb[4096];
+    int wa, wb, ra, rb;
+    text_of(st, ta, sizeof ta);
+    ck_assert_msg(ag_state_set_text(pos, ta) == AG_OK, "%s: '%s': %s", ag_game_spec(g), ta,
+                  ag_errmsg());
+    text_of(pos, tb, sizeof tb);
+    ck_assert_str_eq(ta, tb);
+    ck_assert_int_eq(ag_state_outcome(pos, &wa, &ra), ag_state_outcome(st, &wb, &rb));
+    ck_assert_int_eq(wa, wb);
+    ck_assert_int_eq(ra, rb);
+    ag_state_free(pos);
+  }
   expect_same_game(copy, back);
   ag_state_free(copy);
   free(again);

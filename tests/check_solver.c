@@ -14,6 +14,7 @@
  * because the test hook is internal.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,7 +460,7 @@ START_TEST(save_load_round_trip)
   ck_assert_int_eq(ag__hare_solve(0, 3, 5, 0, NULL, NULL, &a), AG_OK);
   ck_assert_int_eq(ag_solution_save(a, path), AG_OK);
   ck_assert_int_eq(file_size(path), 32 + 50 * (10626 + 42504) + 8);
-  ck_assert_int_eq(ag_solution_load(path, &b), AG_OK);
+  ck_assert_int_eq(ag__hare_solution_load(path, 1, &b), AG_OK);
   for (h = 0; h < 25; h++)
     for (m = 0x1F; m < 0x1FFFFFFu; m = m * 5 + 0x13) {
       uint32_t mm = m & ~(1u << h) & 0x1FFFFFFu;
@@ -484,7 +485,7 @@ static void expect_bad(void (*damage)(const char *), int code, const char *words
   ck_assert_int_eq(ag__hare_solve(1, 3, 4, 0, NULL, NULL, &a), AG_OK);
   ck_assert_int_eq(ag_solution_save(a, path), AG_OK);
   damage(path);
-  ck_assert_int_eq(ag_solution_load(path, &b), code);
+  ck_assert_int_eq(ag__hare_solution_load(path, 1, &b), code);
   ck_assert_ptr_null(b);
   if (!strstr(ag_errmsg(), words)) ck_abort_msg("message \"%s\" lacks \"%s\"", ag_errmsg(), words);
   ag_solution_free(a);
@@ -510,6 +511,51 @@ START_TEST(damaged_files)
   expect_bad(no_checksum, AG_EPARSE, "truncated");
   expect_bad(trailing, AG_EPARSE, "trailing");
   expect_bad(tiny, AG_EPARSE, "too short");
+}
+END_TEST
+
+/* ag_solution_load reads only what the library writes: the real game (the
+ * hare wins at 9 hunters, 10 to 12 of them), not the reduced variants of the
+ * test hook, whose probe answers AG_EMISMATCH and says why. */
+START_TEST(reduced_variant_refused)
+{
+  ag_solution *a = NULL, *b = (ag_solution *)1;
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  char *path = temp_name();
+  int v, d;
+  ck_assert_int_eq(ag__hare_solve(1, 3, 4, 0, NULL, NULL, &a), AG_OK);
+  ck_assert_int_eq(ag_solution_save(a, path), AG_OK);
+  ck_assert_int_eq(ag_solution_load(path, &b), AG_EPARSE);
+  ck_assert_ptr_null(b);
+  ck_assert_msg(strstr(ag_errmsg(), "is not a solution of the hare hunt (the hare wins at 3 "
+                                    "hunters, 4 hunters at most; the game has 9 and 12)"),
+                "%s", ag_errmsg());
+  ck_assert_int_eq(ag__hare_solution_load(path, 1, &b), AG_OK);
+  ag_solution_free(b);
+  ck_assert_int_eq(ag_game_new("hare(hunters=10)", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_solution_probe(a, st, &v, &d), AG_EMISMATCH);
+  ck_assert_msg(strstr(ag_errmsg(), "reduced variant (the hare wins at 3 hunters, in the game at 9)"),
+                "%s", ag_errmsg());
+  ag_state_free(st);
+  ag_game_free(g);
+  ag_solution_free(a);
+  unlink(path);
+}
+END_TEST
+
+/* A directory is the system's error (EISDIR), not a short file. */
+START_TEST(directory_is_a_system_error)
+{
+  ag_solution *s = (ag_solution *)1;
+  char dir[] = "/tmp/ag-solution-dir-XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  ck_assert_int_eq(ag_solution_load(dir, &s), AG_ERROR);
+  ck_assert_ptr_null(s);
+  ck_assert_msg(strstr(ag_errmsg(), "cannot read") && strstr(ag_errmsg(), strerror(EISDIR)),
+                "%s", ag_errmsg());
+  rmdir(dir);
 }
 END_TEST
 
@@ -601,7 +647,7 @@ START_TEST(capture_into_hunters_win)
   ck_assert_ptr_nonnull(f);
   ck_assert_uint_eq(fwrite(data, 1, (size_t)size, f), (size_t)size);
   fclose(f);
-  ck_assert_int_eq(ag_solution_load(path, &b), AG_OK);
+  ck_assert_int_eq(ag__hare_solution_load(path, 1, &b), AG_OK);
   /* Hare on A1 (0), hunters on D1 E1 D2 E2 (3 4 8 9): no jump from A1. */
   ck_assert_int_eq(ag__hare_solution_chain_value(b, 0, 1u << 3 | 1u << 4 | 1u << 8 | 1u << 9,
                                                  &v, &d), AG_OK);
@@ -666,6 +712,8 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, save_load_round_trip);
   tcase_add_test(tc, damaged_files);
   tcase_add_test(tc, missing_file_and_bad_arguments);
+  tcase_add_test(tc, reduced_variant_refused);
+  tcase_add_test(tc, directory_is_a_system_error);
   tcase_add_test(tc, progress_is_reported);
   tcase_add_test(tc, capture_into_hunters_win);
   tcase_add_test(tc, progress_can_stop);

@@ -34,6 +34,7 @@
 #define SIDE_HUNTERS 0
 #define SIDE_HARE 1
 #define MAX_LAYER 23
+#define HARE_MAX_HUNTERS 12   /* the largest game, hare(hunters=12) */
 #define CHUNK 65536u
 
 /* Result byte: 0 draw/unknown; a win in d >= 1 turns is 2d-1; a loss in d >= 0
@@ -636,9 +637,13 @@ static int read_state(const ag_solution *sol, const ag_state *st, int *hare,
   int chain = 0, max_hunters = 0;
   int rc = game_variant(ag_state_game(st), &chain, &max_hunters);
   if (rc != AG_OK) return rc;
-  if (chain != sol->chain || sol->threshold != WIN_THRESHOLD)
-    return ag__fail(AG_EMISMATCH, "ag_solution_probe: the solution is for chain=%d",
-                    sol->chain);
+  if (sol->threshold != WIN_THRESHOLD)
+    return ag__fail(AG_EMISMATCH, "ag_solution_probe: the solution is of a reduced variant "
+                    "(the hare wins at %d hunters, in the game at %d)",
+                    sol->threshold, WIN_THRESHOLD);
+  if (chain != sol->chain)
+    return ag__fail(AG_EMISMATCH, "ag_solution_probe: the solution is for chain=%d, the game "
+                    "has chain=%d", sol->chain, chain);
   *player = ag_state_current_player(st);
   if (*player != 0 && *player != 1) return ag__fail(AG_EPHASE, "ag_solution_probe: game over");
   ag__hare_read_board(st, hare, hunters);
@@ -766,7 +771,8 @@ AG_API int ag_solution_save(const ag_solution *sol, const char *path)
 }
 
 /* Checks a file header; on success creates the empty solution it announces. */
-static int read_header(const uint8_t *head, const char *path, ag_solution **out)
+static int read_header(const uint8_t *head, const char *path, int any_variant,
+                       ag_solution **out)
 {
   uint32_t version = get_u32(head + 16), chain = get_u32(head + 20);
   uint32_t threshold = get_u32(head + 24), hunters = get_u32(head + 28);
@@ -778,6 +784,12 @@ static int read_header(const uint8_t *head, const char *path, ag_solution **out)
   if (chain > 1 || threshold >= hunters || hunters > MAX_LAYER)
     return ag__fail(AG_EPARSE, "%s has a damaged header (chain %u, threshold %u, %u hunters)",
                     path, chain, threshold, hunters);
+  /* ag_solution_solve only writes the real game: the hare wins at 9
+   * hunters, 10 to 12 of them.  Anything else is not a file of this library. */
+  if (!any_variant && (threshold != WIN_THRESHOLD || hunters > HARE_MAX_HUNTERS))
+    return ag__fail(AG_EPARSE, "%s is not a solution of the hare hunt (the hare wins at %u "
+                    "hunters, %u hunters at most; the game has %d and %d)", path, threshold,
+                    hunters, WIN_THRESHOLD, HARE_MAX_HUNTERS);
   *out = solution_new((int)chain, (int)threshold, (int)hunters);
   return *out ? AG_OK : ag__fail(AG_ENOMEM, "ag_solution_load: no memory");
 }
@@ -805,7 +817,7 @@ static int read_layers(ag_solution *s, FILE *f, const char *path, uint64_t h)
   return AG_OK;
 }
 
-AG_API int ag_solution_load(const char *path, ag_solution **out)
+int ag__hare_solution_load(const char *path, int any_variant, ag_solution **out)
 {
   uint8_t head[HEADER_SIZE];
   ag_solution *s = NULL;
@@ -815,12 +827,20 @@ AG_API int ag_solution_load(const char *path, ag_solution **out)
   if (!path || !out) return ag__fail(AG_EINVAL, "ag_solution_load: NULL argument");
   f = fopen(path, "rb");
   if (!f) return ag__fail(AG_ERROR, "cannot open %s: %s", path, strerror(errno));
-  if (fread(head, 1, HEADER_SIZE, f) != HEADER_SIZE)
-    rc = ag__fail(AG_EPARSE, "%s is not a hare solution file (too short)", path);
-  else rc = read_header(head, path, &s);
+  errno = 0;
+  if (fread(head, 1, HEADER_SIZE, f) != HEADER_SIZE) {
+    /* A read error (a directory: EISDIR) is the system's, not a short file. */
+    if (ferror(f)) rc = ag__fail(AG_ERROR, "cannot read %s: %s", path, strerror(errno));
+    else rc = ag__fail(AG_EPARSE, "%s is not a hare solution file (too short)", path);
+  } else rc = read_header(head, path, any_variant, &s);
   if (rc == AG_OK) rc = read_layers(s, f, path, checksum_add(0, head, HEADER_SIZE));
   fclose(f);
   if (rc != AG_OK) { ag_solution_free(s); return rc; }
   *out = s;
   return AG_OK;
+}
+
+AG_API int ag_solution_load(const char *path, ag_solution **out)
+{
+  return ag__hare_solution_load(path, 0, out);
 }

@@ -24,6 +24,11 @@ int ag__hare_solve_ex(int chain, int threshold, int max_hunters, int threads,
                       ag_solve_progress_fn progress, void *user, const ag_control *ctl,
                       ag_solution **out);
 
+/* ag_solution_load(), and with any_variant != 0 the test hook that also reads
+ * the reduced variants ag__hare_solve writes (ag_solution_load refuses them:
+ * the library itself never writes one). */
+int ag__hare_solution_load(const char *path, int any_variant, ag_solution **out);
+
 /* Reads the hare's point (-1 when it has none) and the mask of the hunters'
  * points of a hare-hunt state. */
 void ag__hare_read_board(const ag_state *st, int *hare, uint32_t *hunters);

@@ -77,6 +77,10 @@ typedef struct hare_pos {
 
 #define GAME(g) ((const hare_game *)(g)->data)
 
+/* The largest ply count of the position text; the count stops there (a game
+ * without a ply cap could otherwise wrap it). */
+#define HARE_PLY_MAX 1000000000u
+
 
 static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
 {
@@ -225,7 +229,7 @@ static inline __attribute__((always_inline)) int can_move(const hare_game *hg, c
 static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_pos *p, ag_move m)
 {
   int kind = AG__MOVE_KIND(m), from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m);
-  p->ply++;
+  p->ply += p->ply < HARE_PLY_MAX;  /* stops at the largest count the text reads */
   p->since_capture++;
   if (kind == AG_MOVE_PASS) {
     p->chain = 0;
@@ -492,7 +496,8 @@ static inline __attribute__((always_inline)) int playout_run(
   uint32_t history_window = past->count ? start->since_capture : 0;
   uint64_t draws = *rng;  /* a local copy of the RNG, kept in a register */
   uint64_t ply = start->ply;
-  uint64_t stop = max_plies ? ply + max_plies : UINT64_MAX;   /* the caller's limit */
+  /* The caller's limit; one past UINT64_MAX (SIZE_MAX from a later ply) is no limit. */
+  uint64_t stop = max_plies && max_plies <= UINT64_MAX - ply ? ply + max_plies : UINT64_MAX;
   uint64_t cap = hg->max_plies ? hg->max_plies : UINT64_MAX;  /* the game's ply cap */
   uint64_t limit = stop < cap ? stop : cap;
   seen_list seen;
@@ -884,7 +889,7 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
   if (ag__scan_lit(&sc, " *")) p->chain = 1;
   else if (!ag__scan_lit(&sc, " -"))
     return ag__fail(AG_EPARSE, "hare position: ' -' or ' *' (chain) expected at byte %zu", sc.i);
-  if (!ag__scan_lit(&sc, " ") || !ag__scan_int(&sc, 0, 1000000000L, &ply))
+  if (!ag__scan_lit(&sc, " ") || !ag__scan_int(&sc, 0, HARE_PLY_MAX, &ply))
     return ag__fail(AG_EPARSE, "hare position: ply count expected at byte %zu", sc.i);
   p->ply = (uint32_t)ply;
   if ((rc = validate(hg, p, hares, sc.i)) < 0) return rc;
@@ -895,7 +900,9 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
   }
   settle(hg, p, !p->chain, 0);
   if (ag__scan_lit(&sc, " rep")) {
-    if (p->result || p->chain || !hg->repetition)
+    /* Repetition ranks above the ply cap (rules header, item 5): a game drawn
+     * by repetition on the ply that reaches max_plies says "rep". */
+    if ((p->result && p->reason != AG_END_PLY_LIMIT) || p->chain || !hg->repetition)
       return ag__fail(AG_EPARSE, "hare position: 'rep' does not fit this position at byte %zu", sc.i - 4);
     p->result = RESULT_DRAW;
     p->reason = AG_END_REPETITION;

@@ -205,7 +205,7 @@ static void begin_action(const lf_game *lg, lf_pos *p, int player, int n)
 static void play_round(const lf_game *lg, lf_pos *p, ag_move m0, ag_move m1)
 {
   int f0 = AG__MOVE_AUX(m0), f1 = AG__MOVE_AUX(m1), winner;
-  p->rounds++;
+  p->rounds += p->rounds < MAX_ROUNDS_TEXT;  /* stops at the largest count the text reads */
   if (p->phase == PH_THROW) {
     begin_action(lg, p, p->mover, f0 + f1);
     return;

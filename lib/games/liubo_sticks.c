@@ -124,6 +124,7 @@ static const uint32_t ls_throw_w[10] = {1, 6, 6, 2, 9, 18, 6, 9, 6, 1};
 
 enum { PH_THROW, PH_MOVE, PH_OVER };
 #define LS_NONE 0xff       /* no lock / no previous station / no winner */
+#define LS_TURNS_MAX 1000000000L  /* the largest turn count of the text; the count stops there */
 #define LS_LOCK_OWL 30     /* the lock names the owl (a stone promoted this throw) */
 
 typedef struct ls_pos {
@@ -562,7 +563,7 @@ static void apply_owl(const ag_game *g, ls_pos *p, ag_move m)
 static void end_turn(const ag_game *g, ls_pos *p)
 {
   int s = p->turn;
-  p->turns++;
+  p->turns += p->turns < LS_TURNS_MAX;  /* stops at the largest count the text reads */
   if (g->opt[OPT_FIVE] == FIVE_END_OF_TURN && five_loses(p, s)) {
     finish(p, 1 - s, AG_END_FIVE);
     return;
@@ -1014,7 +1015,7 @@ static int ls_read(const ag_game *g, void *vpos, const char *text)
   at = sc.i;
   rc = ag__scan_lit(&sc, "over ") ? read_over(&sc, p) : read_play(g, &sc, p);
   if (rc < 0) return rc;
-  if ((rc = scan_field(&sc, "; turns ", 0, 1000000000L, &turns)) < 0) return rc;
+  if ((rc = scan_field(&sc, "; turns ", 0, LS_TURNS_MAX, &turns)) < 0) return rc;
   p->turns = (uint32_t)turns;
   if (text[sc.i] != '\0') return PARSE_FAIL(&sc, "end of text");
   if (p->owl[0] != LS_NONE && p->owl[0] == p->owl[1])

@@ -3,7 +3,11 @@
  * the file.  With flag bit 0 the target appends the file's correct checksum,
  * so that the fuzzer gets past it and reaches the tables themselves (the
  * seeds, tests/fuzz/corpus/solution/, are small reduced-variant solutions
- * written through the internal test hook, see gen_solution_seeds.c).
+ * written through the internal test hook, see gen_solution_seeds.c).  With
+ * flag bit 1 the file is read by ag_solution_load() itself, which refuses
+ * every reduced variant; else by the internal hook ag__hare_solution_load()
+ * that reads them too (the same reader past the variant check), so this
+ * target links the library's objects.
  * ag_solution_load() either fails with a documented code, a message and no
  * solution, or gives one that saves back to the same bytes and answers
  * every query (stats, lookups, probes) without harm.
@@ -11,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <unistd.h>
 #include "fuzz.h"
+#include "ai/hare_solver.h"
 
 /* The file checksum (a copy of lib/ai/hare_solver.c's checksum_add). */
 static uint64_t checksum_add(uint64_t h, const uint8_t *p, size_t n)
@@ -113,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < 8; i++) tail[i] = (uint8_t)(h >> (8 * i));
   }
   write_temp(name, sizeof name, data + 1, size - 1, data[0] & 1 ? tail : NULL);
-  rc = ag_solution_load(name, &sol);
+  rc = data[0] & 2 ? ag_solution_load(name, &sol) : ag__hare_solution_load(name, 1, &sol);
   if (rc == AG_OK) {
     FUZZ_CHECK(sol != NULL, "AG_OK without a solution");
     snprintf(copy, sizeof copy, "%s.copy", name);
