@@ -14,7 +14,8 @@ killed when a test fails, crashes or times out; stillborn when it does not
 compile (not counted); it survives when every test passes.
 
     tests/mutation.py [--srcdir DIR] [--sample N] [--seed S] [--files F ...]
-                      [--ops rel,log,const,del] [--timeout SEC] [--list]
+                      [--ops rel,log,const,del] [--lines FILE:LINE,...]
+                      [--timeout SEC] [--list]
                       [--report FILE]
 
 `make mutation' runs a seeded sample (MUTANTS=60 by default); --sample 0
@@ -29,9 +30,9 @@ CFLAGS = ["-std=c11", "-O1", "-g0", "-w", "-D_GNU_SOURCE"]
 
 # Which tests concern which library files (prefix match on the path).
 SUITES_BY_FILE = [
-    ("lib/spec.c", ["check_core", "check_mutants", "replay_spec"]),
-    ("lib/registry.c", ["check_core", "check_mutants", "replay_spec"]),
-    ("lib/util.c", ["check_core", "check_mutants", "check_fuzz", "replay_spec", "replay_move"]),
+    ("lib/spec.c", ["check_mutants", "replay_spec", "check_core"]),
+    ("lib/registry.c", ["check_mutants", "replay_spec", "check_core"]),
+    ("lib/util.c", ["check_mutants", "replay_spec", "replay_move", "check_core", "check_fuzz"]),
     ("lib/api.c", ["check_core", "check_alloc", "check_fuzz", "replay_api", "replay_position"]),
     ("lib/record.c", ["check_record", "replay_record", "check_alloc"]),
     ("lib/names.c", ["check_abi_values", "check_core"]),
@@ -41,10 +42,13 @@ SUITES_BY_FILE = [
                                 "replay_move", "replay_api"]),
     ("lib/games/liubo_fingers", ["check_liubo_fingers", "check_core", "replay_position",
                                  "replay_move", "replay_api"]),
-    ("lib/ai/hare_solver", ["check_solver"]),
-    ("lib/ai/hare_search", ["check_ai", "check_mutants"]),
-    ("lib/ai/players", ["check_ai", "check_mutants"]),
+    ("lib/ai/hare_solver", ["check_solver@api", "check_solver"]),
+    ("lib/ai/hare_search", ["check_mutants", "check_ai"]),
+    ("lib/ai/players", ["check_mutants", "check_ai"]),
+    ("lib/tensor.c", ["check_tensor", "check_core"]),
 ]
+# "suite@case" runs only that test case of a Check suite (CK_RUN_CASE) first:
+# a quick kill before the whole suite.
 # Tests that link the library's objects with extra flags, or need a corpus.
 EXTRA_LDFLAGS = {"check_alloc": ["-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free"]}
 FUZZ = {"replay_spec": "spec", "replay_position": "position", "replay_move": "move",
@@ -144,6 +148,7 @@ class Tree:
 
     def link(self, name):
         """Links test `name` against the current objects; its path, or None."""
+        name = name.split("@")[0]
         if name in FUZZ:
             srcs = ["tests/fuzz/fuzz_%s.c" % FUZZ[name], "tests/fuzz/replay.c"]
             if not os.path.exists(os.path.join(self.work, srcs[0])):
@@ -164,7 +169,9 @@ class Tree:
 
     def run(self, name, path, timeout):
         env = dict(os.environ, top_srcdir=self.work, CK_DEFAULT_TIMEOUT=str(timeout),
-                   CK_TIMEOUT_MULTIPLIER="1")
+                   CK_TIMEOUT_MULTIPLIER="3")
+        if "@" in name:
+            env["CK_RUN_CASE"] = name.split("@")[1]
         try:
             r = subprocess.run([path], cwd=self.work, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, timeout=timeout * 4)
@@ -190,6 +197,7 @@ def main():
     ap.add_argument("--files", nargs="*")
     ap.add_argument("--ops", default="rel,log,const,del")
     ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--lines", help="only mutants of these places: FILE:LINE[,FILE:LINE...]")
     ap.add_argument("--list", action="store_true", help="only count and list the mutants")
     ap.add_argument("--report")
     ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
@@ -203,6 +211,9 @@ def main():
     for f in files:
         with open(os.path.join(src, f)) as fh:
             every += mutants_of(f, fh.read(), ops)
+    if a.lines:
+        places = set(a.lines.split(","))
+        every = [m for m in every if "%s:%d" % (m[0], m[1]) in places]
     chosen = every
     if a.sample and a.sample < len(every):
         chosen = sorted(random.Random(a.seed).sample(every, a.sample), key=lambda m: (m[0], m[1]))
@@ -215,6 +226,19 @@ def main():
     t0 = time.time()
     try:
         tree = Tree(src, work)
+        # Baseline: every suite the sample needs must pass on the unmutated
+        # tree, or a mutant would be "killed" by a test that fails anyway.
+        needed = sorted({n for f, _, _, _ in chosen for n in suites_for(f)})
+        broken = set()
+        for name in needed:
+            exe = tree.link(name)
+            if exe is None:
+                print("mutation.py: no test %s here (skipped)" % name, flush=True)
+                broken.add(name)
+            elif tree.run(name, exe, a.timeout) != "pass":
+                print("mutation.py: %s fails without a mutant: not used" % name, flush=True)
+                broken.add(name)
+        print("mutation.py: baseline done in %ds" % (time.time() - t0), flush=True)
         killed, survived, stillborn = [], [], []
         for i, (f, no, op, new) in enumerate(chosen, 1):
             path = os.path.join(work, f)
@@ -231,6 +255,8 @@ def main():
                 verdict = "stillborn"
             else:
                 for name in suites_for(f):
+                    if name in broken:
+                        continue
                     exe = tree.link(name)
                     if exe is None:
                         continue
