@@ -39,7 +39,7 @@ extern "C" {
 #define AG_VERSION_NUMBER ((AG_VERSION_MAJOR << 16) | (AG_VERSION_MINOR << 8) | AG_VERSION_PATCH)
 
 #define AG_OK          0    /**< Success. */
-#define AG_ERROR     (-1)   /**< Unexpected internal failure. */
+#define AG_ERROR     (-1)   /**< A file could not be read or written, or an internal failure. */
 #define AG_ENOMEM    (-2)   /**< Out of memory. */
 #define AG_EINVAL    (-3)   /**< NULL or out-of-range argument. */
 #define AG_EBUFS     (-4)   /**< Buffer too small; the size needed was stored. */
@@ -145,10 +145,12 @@ typedef enum ag_info {
  *  @{ */
 
 /** The version of the loaded library as #AG_VERSION_NUMBER computes it.
+ *  @manname{the version of the loaded library}
  *  @return (major << 16) | (minor << 8) | patch. */
 AG_API unsigned ag_version(void);
 
 /** The version of the loaded library as text.
+ *  @manpage{ag_version}
  *  @return A static string such as "0.1.0". */
 AG_API const char *ag_version_string(void);
 
@@ -165,23 +167,26 @@ AG_API const char *ag_errmsg(void);
 /** One step of SplitMix64: state += 0x9E3779B97F4A7C15, then the output is
  *  z = state; z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
  *  z ^ (z >> 31).
+ *  @manname{the deterministic random number generator (SplitMix64)}
  *  @param state The caller's RNG state, advanced by one step; must not be NULL.
  *  @return The next 64-bit output (0 when state is NULL). */
 AG_API uint64_t ag_rng_next(uint64_t *state);
 
 /** An unbiased draw in [0, bound): draws ag_rng_next() until r >= (-bound) % bound,
  *  then returns r % bound.
+ *  @manpage{ag_rng_next}
  *  @param state The caller's RNG state; must not be NULL.
  *  @param bound The exclusive upper bound; 0 or 1 give 0 without drawing.
  *  @return A value in [0, bound). */
 AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
 
 /** How a caller stops a long computation (a search of ag_ai_analyse(), a solve of
- *  ag_solution_solve_ex()) from outside, e.g. from another thread or a signal handler.
+ *  ag_solution_solve_ex()) from outside, for example from another thread or a signal
+ *  handler.
  *  Zero-initialise it, set @c size, then the fields you use:
  *  @code
  *  static volatile int stop;            // set to 1 from another thread or a signal handler
- *  ag_control ctl = {sizeof ctl};
+ *  ag_control ctl = {.size = sizeof ctl};
  *  ctl.stop = &stop;
  *  @endcode
  *  The struct may grow in later releases, only by appending fields: the library reads
@@ -218,34 +223,40 @@ typedef struct ag_control {
  *  @{ */
 
 /** The name of an end reason.
+ *  @manname{printable names of the library's codes}
  *  @param reason An AG_END_* value, as given by ag_state_outcome().
  *  @return "none", "blocked", "captures", "owl", "score", "ply_limit",
  *          "repetition", "five" or "all_taken"; NULL for any other value. */
 AG_API const char *ag_end_reason_name(int reason);
 
 /** The name of an outcome.
+ *  @manpage{ag_end_reason_name}
  *  @param outcome An AG_OUTCOME_* value, as returned by ag_state_outcome().
  *  @return "ongoing", "win" or "draw"; NULL for any other value. */
 AG_API const char *ag_outcome_name(int outcome);
 
 /** The name of a move kind.
+ *  @manpage{ag_end_reason_name}
  *  @param kind An AG_MOVE_* kind, as given by ag_move_info().
  *  @return "step", "jump", "enter", "chance", "choice", "pass" or "return"; NULL
  *          for any other value (#AG_MOVE_NONE is a move value, not a kind). */
 AG_API const char *ag_move_kind_name(int kind);
 
 /** The name of a piece kind.
+ *  @manpage{ag_end_reason_name}
  *  @param kind An AG_PIECE_* kind, as given by ag_state_piece().
  *  @return "hare", "hunter", "stone", "owl", "fish" or "stick"; NULL for any other
  *          value. */
 AG_API const char *ag_piece_kind_name(int kind);
 
 /** The name of a node kind.
+ *  @manpage{ag_end_reason_name}
  *  @param kind An AG_NODE_* kind, as given by ag_game_node().
  *  @return "point", "reserve", "prison" or "goal"; NULL for any other value. */
 AG_API const char *ag_node_kind_name(int kind);
 
 /** The name of an edge kind.
+ *  @manpage{ag_end_reason_name}
  *  @param kind An AG_EDGE_* kind, as given by ag_game_edge().
  *  @return "line", "diagonal", "track", "shortcut", "slide" or "jump"; NULL for any
  *          other value. */
@@ -258,10 +269,12 @@ AG_API const char *ag_edge_kind_name(int kind);
  *  @{ */
 
 /** The number of built-in games.
+ *  @manname{list the built-in games}
  *  @return The count (3 in this release). */
 AG_API size_t ag_game_count(void);
 
 /** The short name of a built-in game.
+ *  @manpage{ag_game_count}
  *  @param i Index, 0 .. ag_game_count()-1.
  *  @return A static string such as "hare", or NULL past the end. */
 AG_API const char *ag_game_name_at(size_t i);
@@ -274,12 +287,25 @@ AG_API const char *ag_game_name_at(size_t i);
 
 /** Creates a game from a spec "name" or "name(key=value,...)", e.g. "hare(hunters=11)".
  *  Unknown games and options give #AG_ENOTFOUND; bad values or syntax give #AG_EPARSE.
+ *  @manname{create or free a game}
  *  @param spec The spec string.
  *  @param out Receives the new game (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND or #AG_ENOMEM. */
+ *  @return #AG_OK, and *out holds the new game; on failure a negative code and *out is
+ *          NULL.
+ *  @retval AG_EINVAL spec or out is NULL.
+ *  @retval AG_EPARSE the spec is malformed (no name, a missing "=", "," or ")", text after
+ *          ")", an option given twice) or an option has a value it does not
+ *          allow; the message names the byte offset and the allowed values.
+ *  @retval AG_ENOTFOUND the game or one of its options does not exist; the message lists
+ *          the options.
+ *  @retval AG_ENOMEM memory for the game ran out.
+ *  @par Example
+ *  @include ag_game_new.c
+ */
 AG_API int ag_game_new(const char *spec, ag_game **out);
 
 /** Frees a game.  Free its states first.
+ *  @manpage{ag_game_new}
  *  @param g The game; NULL does nothing. */
 AG_API void ag_game_free(ag_game *g);
 
@@ -301,7 +327,8 @@ AG_API unsigned ag_game_flags(const ag_game *g);
 
 /** The number of players.
  *  @param g The game.
- *  @return 2, or #AG_EINVAL when g is NULL. */
+ *  @return 2, or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_num_players(const ag_game *g);
 
 /** The name of a player.
@@ -323,44 +350,56 @@ AG_API size_t ag_game_limit(const ag_game *g, ag_limit which);
  *  @{ */
 
 /** The number of nodes: board points, reserves, prisons and goals.
+ *  @manpage{ag_game_node}
  *  @param g The game.
- *  @return The count, or #AG_EINVAL. */
+ *  @return The number of nodes, or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_num_nodes(const ag_game *g);
 
 /** One node's drawing coordinates and kind.
+ *  @manname{the nodes of the board: points and reserves and their names}
  *  @param g The game.
  *  @param node Node index, 0 .. ag_game_num_nodes()-1.
  *  @param x Receives the x coordinate (may be NULL).
  *  @param y Receives the y coordinate, growing upwards (may be NULL).
  *  @param kind Receives an AG_NODE_* kind (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g is NULL, or node is not in 0 .. ag_game_num_nodes()-1. */
 AG_API int ag_game_node(const ag_game *g, int node, int *x, int *y, int *kind);
 
 /** One node's name, as used in move and position text.
+ *  @manpage{ag_game_node}
  *  @param g The game.
  *  @param node Node index.
  *  @return A string such as "c3", or NULL when out of range. */
 AG_API const char *ag_game_node_name(const ag_game *g, int node);
 
 /** Finds a node by name (case-insensitive).
+ *  @manpage{ag_game_node}
  *  @param g The game.
  *  @param name The name.
  *  @param node Receives the index.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND. */
+ *  @return #AG_OK and *node set, or a negative code.
+ *  @retval AG_EINVAL g, name or node is NULL.
+ *  @retval AG_ENOTFOUND no node of the game has that name. */
 AG_API int ag_game_node_find(const ag_game *g, const char *name, int *node);
 
 /** The number of drawn edges.
+ *  @manpage{ag_game_edge}
  *  @param g The game.
- *  @return The count, or #AG_EINVAL. */
+ *  @return The number of edges, or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
 AG_API int ag_game_num_edges(const ag_game *g);
 
 /** One edge.
+ *  @manname{the edges of the board}
  *  @param g The game.
  *  @param edge Edge index, 0 .. ag_game_num_edges()-1.
  *  @param a Receives the first node (may be NULL).
  *  @param b Receives the second node (may be NULL).
  *  @param kind Receives an AG_EDGE_* kind (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g is NULL, or edge is not in 0 .. ag_game_num_edges()-1. */
 AG_API int ag_game_edge(const ag_game *g, int edge, int *a, int *b, int *kind);
 
 /** The box that holds every node: 0 <= x <= width, 0 <= y <= height.
@@ -376,19 +415,28 @@ AG_API void ag_game_extent(const ag_game *g, int *width, int *height);
  *  @{ */
 
 /** Writes a move's text ("c3xe5", "pass", "2+3", "3/7", ...).
+ *  @manname{convert a move to or from text}
  *  @param g The game.
  *  @param m The move.
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size in bytes.
  *  @param len Receives the text length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EBUFS, #AG_EINVAL (not a move of this game). */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL g is NULL, buf is NULL with a non-zero cap, or m is not a move of this
+ *          game (for example #AG_MOVE_NONE).
+ *  @retval AG_EBUFS the text and its NUL do not fit in cap bytes: *len receives the length,
+ *          and buf holds as much as fits, NUL-terminated (nothing when cap is 0). */
 AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, size_t *len);
 
 /** Parses a move's text.
+ *  @manpage{ag_move_to_text}
  *  @param g The game.
  *  @param text The text.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPARSE. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL g, text or out is NULL.
+ *  @retval AG_EPARSE the text is not a move of this game; the message names the byte
+ *          offset. */
 AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out);
 
 /** Decodes a move.
@@ -397,7 +445,8 @@ AG_API int ag_move_from_text(const ag_game *g, const char *text, ag_move *out);
  *  @param kind Receives an AG_MOVE_* kind (may be NULL).
  *  @param from Receives the origin node or -1 (may be NULL).
  *  @param to Receives the destination node or -1 (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g is NULL or m is not a move of this game. */
 AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *to);
 
 /** @} */
@@ -407,36 +456,57 @@ AG_API int ag_move_info(const ag_game *g, ag_move m, int *kind, int *from, int *
  *  @{ */
 
 /** Creates a state at the game's initial position.
+ *  @manname{create or free a state}
  *  @param g The game; it must outlive the state.
  *  @param out Receives the state.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+ *  @return #AG_OK and *out holds the new state; on failure a negative code and *out is
+ *          NULL.
+ *  @retval AG_EINVAL g or out is NULL.
+ *  @retval AG_ENOMEM memory for the state or its first undo history ran out.
+ *  @par Example
+ *  @include ag_state_new.c
+ */
 AG_API int ag_state_new(const ag_game *g, ag_state **out);
 
 /** Frees a state.
+ *  @manpage{ag_state_new}
  *  @param st The state; NULL does nothing. */
 AG_API void ag_state_free(ag_state *st);
 
 /** Creates a deep copy, history included.
+ *  @manname{copy a state}
  *  @param st The state to copy.
  *  @param out Receives the copy.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+ *  @return #AG_OK and *out holds the copy; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL st or out is NULL.
+ *  @retval AG_ENOMEM memory for the copy ran out. */
 AG_API int ag_state_clone(const ag_state *st, ag_state **out);
 
 /** Copies src into dst (same game); allocates only when dst's history is too small.
+ *  @manpage{ag_state_clone}
  *  @param dst The destination.
  *  @param src The source.
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and dst unchanged.
+ *  @retval AG_EINVAL dst or src is NULL.
+ *  @retval AG_EMISMATCH dst and src are states of different games (different canonical
+ *          specs).
+ *  @retval AG_ENOMEM dst's history had to grow and memory ran out. */
 AG_API int ag_state_copy(ag_state *dst, const ag_state *src);
 
 /** Returns to the initial position and clears the history, keeping its capacity.
+ *  @manname{return to the initial position}
  *  @param st The state; NULL does nothing. */
 AG_API void ag_state_reset(ag_state *st);
 
 /** Reserves undo history for @p plies plies in all (counted from the start, not
  *  from the current ply), so that no apply up to that ply allocates.
+ *  @manname{reserve undo history so that applying moves does not allocate}
  *  @param st The state.
  *  @param plies The number of plies of history to hold.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and the state unchanged.
+ *  @retval AG_EINVAL st is NULL.
+ *  @retval AG_ENOMEM the history cannot grow that much (memory ran out, or plies times the
+ *          entry size does not fit in a size_t). */
 AG_API int ag_state_reserve(ag_state *st, size_t plies);
 
 /** The game of a state.
@@ -452,13 +522,16 @@ AG_API const ag_game *ag_state_game(const ag_state *st);
 
 /** Who acts now.
  *  @param st The state.
- *  @return 0 or 1, #AG_PLAYER_CHANCE, #AG_PLAYER_SIMULTANEOUS, #AG_PLAYER_TERMINAL,
- *          or #AG_EINVAL. */
+ *  @return 0 or 1 (that player decides), #AG_PLAYER_CHANCE, #AG_PLAYER_SIMULTANEOUS or
+ *          #AG_PLAYER_TERMINAL; or a negative code.
+ *  @retval AG_EINVAL st is NULL (-3, which is also #AG_PLAYER_NONE: a state never returns
+ *          that). */
 AG_API int ag_state_current_player(const ag_state *st);
 
 /** Whether the game is over.
  *  @param st The state.
- *  @return 1 or 0, or #AG_EINVAL. */
+ *  @return 1 when the game is over, 0 when not, or a negative code.
+ *  @retval AG_EINVAL st is NULL. */
 AG_API int ag_state_is_terminal(const ag_state *st);
 
 /** The number of plies in the history (since creation, reset or ag_state_set_text()).
@@ -474,7 +547,14 @@ AG_API size_t ag_state_ply(const ag_state *st);
  *  @param buf The buffer; NULL with cap 0 asks for the count.
  *  @param cap The buffer's capacity in moves.
  *  @param n Receives the number of moves.
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK and *n set, or a negative code.
+ *  @retval AG_EINVAL st or n is NULL, buf is NULL with a non-zero cap, or player is neither
+ *          0, 1 nor #AG_PLAYER_CHANCE.
+ *  @retval AG_EBUFS more than cap moves: *n receives the count and nothing is copied (so
+ *          buf NULL with cap 0 asks for the count).
+ *  @par Example
+ *  @include ag_state_legal_moves.c
+ */
 AG_API int ag_state_legal_moves(const ag_state *st, int player,
                                 ag_move *buf, size_t cap, size_t *n);
 
@@ -482,47 +562,77 @@ AG_API int ag_state_legal_moves(const ag_state *st, int player,
  *  @param st The state.
  *  @param player The player.
  *  @param m The move.
- *  @return 1 or 0, or #AG_EINVAL. */
+ *  @return 1 when m is legal for player now, 0 when not, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or player is neither 0, 1 nor #AG_PLAYER_CHANCE. */
 AG_API int ag_state_is_legal(const ag_state *st, int player, ag_move m);
 
 /** Lists the outcomes of a chance node with exact integer weights, ascending.
  *  The probability of moves[i] is weights[i] / *total.
+ *  @manname{the outcomes of a chance node and a weighted draw among them}
  *  @param st The state.
  *  @param moves The outcome buffer (may be NULL with cap 0).
  *  @param weights The weight buffer, same capacity (may be NULL with cap 0).
  *  @param cap The capacity of both buffers.
  *  @param n Receives the number of outcomes.
  *  @param total Receives the sum of the weights (may be NULL).
- *  @return #AG_OK, #AG_EINVAL, #AG_EBUFS or #AG_EPHASE (not a chance node). */
+ *  @return #AG_OK and *n (and *total) set, or a negative code.
+ *  @retval AG_EINVAL st or n is NULL, or moves or weights is NULL with a non-zero cap.
+ *  @retval AG_EPHASE the state is not at a chance node.
+ *  @retval AG_EBUFS more than cap outcomes: *n and *total are set and nothing is copied.
+ *  @par Example
+ *  @include ag_state_chance_outcomes.c
+ */
 AG_API int ag_state_chance_outcomes(const ag_state *st, ag_move *moves, uint32_t *weights,
                                     size_t cap, size_t *n, uint32_t *total);
 
 /** Draws a chance outcome: r = ag_rng_below(rng, total), then the first outcome in
  *  ascending order whose running weight exceeds r.  The state is not changed.
+ *  @manpage{ag_state_chance_outcomes}
  *  @param st The state.
  *  @param rng The caller's RNG state.
  *  @param out Receives the outcome.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPHASE. */
+ *  @return #AG_OK and *out set, or a negative code and *rng unchanged.
+ *  @retval AG_EINVAL st, rng or out is NULL.
+ *  @retval AG_EPHASE the state is not at a chance node. */
 AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *out);
 
 /** Applies one move (or chance outcome) as one ply.  On any error the state is left
  *  exactly as it was.
+ *  @manname{apply a move or a joint move as one ply}
  *  @param st The state.
  *  @param m The move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE (simultaneous or terminal node)
- *          or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and the state exactly as it was.
+ *  @retval AG_EINVAL st is NULL.
+ *  @retval AG_EPHASE the game is over, or both players choose now (a simultaneous node: use
+ *          ag_state_apply_joint()).
+ *  @retval AG_EILLEGAL m is not among the legal moves (or chance outcomes) of the state;
+ *          the message quotes the move.
+ *  @retval AG_ENOMEM the undo history had to grow and memory ran out (see
+ *          ag_state_reserve()).
+ *  @par Example
+ *  @include ag_state_apply.c
+ */
 AG_API int ag_state_apply(ag_state *st, ag_move m);
 
 /** Applies one choice per player at a simultaneous node as one ply.
+ *  @manpage{ag_state_apply}
  *  @param st The state.
  *  @param moves moves[p] is player p's choice.
  *  @param n Must equal the number of players.
- *  @return #AG_OK, #AG_EINVAL, #AG_EILLEGAL, #AG_EPHASE or #AG_ENOMEM. */
+ *  @return #AG_OK, or a negative code and the state exactly as it was.
+ *  @retval AG_EINVAL st or moves is NULL, or n is not 2.
+ *  @retval AG_EPHASE the state is not at a simultaneous node (use ag_state_apply()).
+ *  @retval AG_EILLEGAL moves[p] is not one of player p's choices; the message names the
+ *          player.
+ *  @retval AG_ENOMEM the undo history had to grow and memory ran out. */
 AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n);
 
 /** Takes back the last ply, restoring text, hash and legal moves exactly.
  *  @param st The state.
- *  @return #AG_OK, #AG_EINVAL or #AG_EPHASE (empty history). */
+ *  @return #AG_OK, or a negative code and the state unchanged.
+ *  @retval AG_EINVAL st is NULL.
+ *  @retval AG_EPHASE the history is empty: nothing was played since the state was created,
+ *          reset or set from text. */
 AG_API int ag_state_undo(ag_state *st);
 
 /** The moves played, oldest first; a joint ply gives one entry per player.
@@ -530,7 +640,9 @@ AG_API int ag_state_undo(ag_state *st);
  *  @param buf The buffer; NULL with cap 0 asks for the count.
  *  @param cap The capacity in moves.
  *  @param n Receives the number of entries.
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK and *n set, or a negative code.
+ *  @retval AG_EINVAL st or n is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS more than cap entries: *n receives the count and nothing is copied. */
 AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t *n);
 
 /** Plays random plies from this position on a private copy and reports how it ended;
@@ -546,7 +658,11 @@ AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t
  *  @param plies Receives the number of plies played (may be NULL).
  *  @param winner Receives the winner, or #AG_PLAYER_NONE (may be NULL).
  *  @param reason Receives an AG_END_* reason (may be NULL).
- *  @return An AG_OUTCOME_* value, or #AG_EINVAL or #AG_ENOMEM. */
+ *  @return How the game ended, an AG_OUTCOME_* value (#AG_OUTCOME_ONGOING when max_plies
+ *          stopped it), or a negative code.
+ *  @retval AG_EINVAL st or rng is NULL.
+ *  @retval AG_ENOMEM the hare hunt's record of positions (for its repetition rule) could
+ *          not grow. */
 AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
                             size_t *plies, int *winner, int *reason);
 
@@ -565,8 +681,10 @@ AG_API uint64_t ag_state_hash(const ag_state *st);
  *  position texts are equal.
  *  @param a One state.
  *  @param b Another state.
- *  @return 1 or 0, #AG_EINVAL (a NULL state), #AG_EMISMATCH (different games) or
- *          #AG_ENOMEM (no room to compare the texts). */
+ *  @return 1 when the positions are the same, 0 when not, or a negative code.
+ *  @retval AG_EINVAL a or b is NULL.
+ *  @retval AG_EMISMATCH a and b are states of different games.
+ *  @retval AG_ENOMEM memory for comparing the position texts ran out. */
 AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
 
 /** One group of like pieces on a node; a node may hold several groups.
@@ -576,7 +694,9 @@ AG_API int ag_state_equal(const ag_state *a, const ag_state *b);
  *  @param owner Receives the owning player (may be NULL).
  *  @param kind Receives an AG_PIECE_* kind (may be NULL).
  *  @param count Receives how many pieces (may be NULL).
- *  @return 1 when the group exists, 0 past the last group, or #AG_EINVAL. */
+ *  @return 1 when the group exists (and the outputs are set), 0 past the last group of the
+ *          node, or a negative code.
+ *  @retval AG_EINVAL st is NULL, node is out of range or index is negative. */
 AG_API int ag_state_piece(const ag_state *st, int node, int index,
                           int *owner, int *kind, int *count);
 
@@ -585,21 +705,25 @@ AG_API int ag_state_piece(const ag_state *st, int node, int index,
  *  @param key The counter.
  *  @param index The player or slot, as the game's page says.
  *  @param value Receives the value.
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND. */
+ *  @return #AG_OK and *value set, or a negative code.
+ *  @retval AG_EINVAL st or value is NULL, or index is out of range for that counter.
+ *  @retval AG_ENOTFOUND this game does not keep that counter (see the game's page). */
 AG_API int ag_state_info(const ag_state *st, ag_info key, int index, int *value);
 
 /** The result so far.
  *  @param st The state.
  *  @param winner Receives the winner or #AG_PLAYER_NONE (may be NULL).
  *  @param reason Receives an AG_END_* reason (may be NULL).
- *  @return An AG_OUTCOME_* value, or #AG_EINVAL. */
+ *  @return An AG_OUTCOME_* value, or a negative code.
+ *  @retval AG_EINVAL st is NULL. */
 AG_API int ag_state_outcome(const ag_state *st, int *winner, int *reason);
 
 /** Per-player returns: +1 win, -1 loss, 0 draw or ongoing.
  *  @param st The state.
  *  @param out Receives n values.
  *  @param n Must be at least the number of players.
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st or out is NULL, or n is less than 2. */
 AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
 
 /** @} */
@@ -609,20 +733,31 @@ AG_API int ag_state_returns(const ag_state *st, double *out, size_t n);
  *  @{ */
 
 /** Writes the canonical one-line position text.
+ *  @manname{write or read the position text}
  *  @param st The state.
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the text and its NUL do not fit in cap bytes: *len receives the length,
+ *          and buf holds as much as fits, NUL-terminated.
+ *  @par Example
+ *  @include ag_state_to_text.c
+ */
 AG_API int ag_state_to_text(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** Sets the position from text and clears the history.  A bad string gives #AG_EPARSE
  *  with the byte offset in the message, and the state is not changed.  Every text
  *  ag_state_to_text() writes reads back to the same position, an ended game included.
+ *  @manpage{ag_state_to_text}
  *  @param st The state.
  *  @param text The position text.
- *  @return #AG_OK, #AG_EINVAL (NULL argument), #AG_EPARSE or #AG_ENOMEM (no room for
- *          the scratch position; the state is not changed). */
+ *  @return #AG_OK, or a negative code and the state (position and history) unchanged.
+ *  @retval AG_EINVAL st or text is NULL.
+ *  @retval AG_EPARSE the text is not a valid position of this game; the message names the
+ *          byte offset.
+ *  @retval AG_ENOMEM memory for reading the text ran out. */
 AG_API int ag_state_set_text(ag_state *st, const char *text);
 
 /** Draws the board as multi-line text for people (its format is not stable).
@@ -630,7 +765,10 @@ AG_API int ag_state_set_text(ag_state *st, const char *text);
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the drawing and its NUL do not fit in cap bytes: *len receives the
+ *          length, and buf holds as much as fits, NUL-terminated. */
 AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** @} */
@@ -687,14 +825,20 @@ comment  = ";" up to the end of the line  |  "{" up to the next "}"
  *
  *  Thread rules as for every const state function: any number of threads may read
  *  one state at once.
+ *  @manname{write or read a game record}
  *  @param st The state.
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size in bytes.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL (NULL state, or NULL buffer with cap > 0), #AG_EBUFS
- *          (the size needed was stored in len), #AG_ENOMEM (the start position's
- *          text could not be compared) or #AG_ERROR (a history entry holds no move
- *          of the game: never seen). */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the record and its NUL do not fit in cap bytes: *len receives the
+ *          length, and buf holds as much as fits, NUL-terminated.
+ *  @retval AG_ENOMEM memory for comparing the start position with the initial one ran out.
+ *  @retval AG_ERROR a history entry holds no move of the game; it should never be seen.
+ *  @par Example
+ *  @include ag_state_record.c
+ */
 AG_API int ag_state_record(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** Replays a game record (see ag_state_record() for the grammar) into a state:
@@ -702,17 +846,23 @@ AG_API int ag_state_record(const ag_state *st, char *buf, size_t cap, size_t *le
  *  ag_state_undo() walks back to the start position, and its tags are the record's
  *  other tags.  On any failure the state is exactly as it was (the record is replayed
  *  on a scratch state first).
+ *  @manpage{ag_state_record}
  *  @param st The state; its game must be the record's.
  *  @param text The record, NUL-terminated.
- *  @return #AG_OK; #AG_EINVAL (NULL argument); #AG_EMISMATCH ([Game] names another
- *          game or other options); #AG_EPARSE (no [Game] tag, a [Game] that is not a
- *          spec, a bad tag or a tag twice, a [Start] that is not a position, a ply
- *          number missing or out of sequence, a move text the game cannot read, a
- *          joint ply with one choice, an unclosed comment or tag, a tag after the
- *          plies, a [Result] or [Termination] the plies do not reach); #AG_EILLEGAL (a
- *          move that is not legal at its ply, or a ply after the game ended; the
- *          message names the ply number); #AG_ENOMEM.  Every message starts with
- *          "record line L, byte B:" (L from 1, B the offset from 0 in the text). */
+ *  @return #AG_OK, or a negative code and the state exactly as it was (the record is
+ *          replayed on a scratch state first).  Every message starts with "record line L,
+ *          byte B:" (L from 1, B the offset from 0 in the text).
+ *  @retval AG_EINVAL st or text is NULL.
+ *  @retval AG_EMISMATCH the [Game] tag names another game, or the same game with other
+ *          options.
+ *  @retval AG_EPARSE no [Game] tag, a [Game] that is not a spec, a malformed tag or a tag
+ *          given twice, a [Start] that is not a position, a ply number missing or
+ *          out of sequence, a move text the game cannot read, a joint ply with
+ *          one choice, an unclosed comment or tag, a tag after the plies, or a
+ *          [Result] or [Termination] the plies do not reach.
+ *  @retval AG_EILLEGAL a move that is not legal at its ply, or a ply after the game ended;
+ *          the message names the ply number.
+ *  @retval AG_ENOMEM memory for the scratch state, its history or the tags ran out. */
 AG_API int ag_state_set_record(ag_state *st, const char *text);
 
 /** Writes the position text of the position the state's history starts from: the
@@ -722,7 +872,10 @@ AG_API int ag_state_set_record(ag_state *st, const char *text);
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_EBUFS. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the text and its NUL do not fit in cap bytes: *len receives the length,
+ *          and buf holds as much as fits, NUL-terminated. */
 AG_API int ag_state_start_text(const ag_state *st, char *buf, size_t cap, size_t *len);
 
 /** Sets, replaces or removes one of the program's record tags of a state (for
@@ -730,23 +883,32 @@ AG_API int ag_state_start_text(const ag_state *st, char *buf, size_t cap, size_t
  *  one keeps its place.  Tags change only by this function and by
  *  ag_state_set_record(); ag_state_copy() and ag_state_clone() copy them, and reset,
  *  ag_state_set_text(), apply and undo keep them.
+ *  @manname{set or read a record tag of a state}
  *  @param st The state.
  *  @param name The tag name: letters, digits and '_'; not one of the library's
  *         (Game, Start, Result, Termination).
  *  @param value The value: bytes >= 0x20 except 0x7f; NULL removes the tag.
- *  @return #AG_OK (also when removing a tag that is not there), #AG_EINVAL (NULL
- *          state, a bad or reserved name, a control character in the value; the
- *          state unchanged) or #AG_ENOMEM (the state unchanged). */
+ *  @return #AG_OK (also when removing a tag that is not there), or a negative code and the
+ *          state unchanged.
+ *  @retval AG_EINVAL st or name is NULL, name is empty, holds a character other than a
+ *          letter, a digit or "_", or is one of the library's tags (Game, Start,
+ *          Result, Termination), or value holds a control character.
+ *  @retval AG_ENOMEM memory for the tags ran out (or they would be too large). */
 AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value);
 
 /** Reads one of the program's record tags of a state.
+ *  @manpage{ag_state_set_tag}
  *  @param st The state.
  *  @param name The tag name.
  *  @param buf The buffer; NULL with cap 0 asks for the size.
  *  @param cap The buffer's size.
  *  @param len Receives the length without the NUL (may be NULL).
- *  @return #AG_OK, #AG_EINVAL (NULL state, bad name or NULL buffer with cap > 0),
- *          #AG_ENOTFOUND (no such tag) or #AG_EBUFS. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st or name is NULL, name is not a valid tag name, or buf is NULL with
+ *          a non-zero cap.
+ *  @retval AG_ENOTFOUND the state has no tag of that name.
+ *  @retval AG_EBUFS the value and its NUL do not fit in cap bytes: *len receives the
+ *          length, and buf holds as much as fits, NUL-terminated. */
 AG_API int ag_state_tag(const ag_state *st, const char *name, char *buf, size_t cap,
                         size_t *len);
 
@@ -782,12 +944,20 @@ typedef void (*ag_progress_fn)(void *user, int hunters, int level,
 /** Solves the rules variant of a "hare" game: every position with 10 up to the game's
  *  `hunters` hunters.  The 12-hunter variant needs about 360 MB for the result and
  *  140 MB more while it runs.
+ *  @manname{solve the hare hunt by retrograde analysis or free a solution}
  *  @param g A game named "hare".
  *  @param threads Worker threads; 0 or less means one per online CPU.
  *  @param progress Called after each step (may be NULL).
  *  @param user Passed to progress.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL (not a hare game), #AG_ENOMEM or #AG_ERROR. */
+ *  @return #AG_OK and *out holds the solution; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL g or out is NULL, or g is not a "hare" game.
+ *  @retval AG_ENOMEM memory for a layer of the solution ran out.
+ *  @retval AG_ERROR an internal limit was exceeded (a distance too long to store); it
+ *          should never be seen.
+ *  @par Example
+ *  @include ag_solution_solve.c
+ */
 AG_API int ag_solution_solve(const ag_game *g, int threads, ag_progress_fn progress,
                              void *user, ag_solution **out);
 
@@ -807,44 +977,62 @@ typedef int (*ag_solve_progress_fn)(void *user, int hunters, int level,
  *  65536 positions, and a poll callback called from the calling thread between its
  *  chunks).  A stopped solve frees what it built and fails with #AG_ECANCELED within
  *  about a tenth of a second on the 12-hunter game (one chunk per thread).  Since 0.2.
+ *  @manpage{ag_solution_solve}
  *  @param g A game named "hare".
  *  @param threads Worker threads; 0 or less means one per online CPU.
  *  @param progress Called after each step (may be NULL); a nonzero return stops.
  *  @param user Passed to progress.
  *  @param ctl Stop flag and poll callback (may be NULL: not stoppable from outside).
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL (NULL argument, not a hare game, or @p ctl with a @c size
- *          too small to hold @c size), #AG_ENOMEM, #AG_ECANCELED (stopped) or #AG_ERROR
- *          (a distance too large for the tables). */
+ *  @return #AG_OK and *out holds the solution; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL g or out is NULL, g is not a "hare" game, or ctl->size is non-zero but
+ *          smaller than the size field.
+ *  @retval AG_ENOMEM memory for a layer of the solution ran out.
+ *  @retval AG_ECANCELED the progress callback returned nonzero, or ctl's stop flag or poll
+ *          callback stopped the solve; what was built is freed.
+ *  @retval AG_ERROR an internal limit was exceeded (a distance too long to store); it
+ *          should never be seen. */
 AG_API int ag_solution_solve_ex(const ag_game *g, int threads, ag_solve_progress_fn progress,
                                 void *user, const ag_control *ctl, ag_solution **out);
 
 /** Frees a solution.
+ *  @manpage{ag_solution_solve}
  *  @param sol The solution; NULL does nothing. */
 AG_API void ag_solution_free(ag_solution *sol);
 
 /** Writes a solution to a file: a versioned header, the tables and a checksum.
+ *  @manname{write or read a solution file}
  *  @param sol The solution.
  *  @param path The file name.
- *  @return #AG_OK, #AG_EINVAL or #AG_ERROR (the message names the system error). */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL sol or path is NULL.
+ *  @retval AG_ERROR the file cannot be created or written; the message names the system
+ *          error. */
 AG_API int ag_solution_save(const ag_solution *sol, const char *path);
 
 /** Reads a solution written by ag_solution_save().  A file that is not a solution, of
  *  another format version, of a variant ag_solution_solve() never writes (the hare
  *  winning at other than 9 hunters, more than 12 hunters), truncated or damaged
  *  (checksum) gives #AG_EPARSE with a message saying which.
+ *  @manpage{ag_solution_save}
  *  @param path The file name.
  *  @param out Receives the solution (NULL on failure).
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOMEM or #AG_ERROR (cannot open or read
- *          the file, a directory for example; the message gives the system's
- *          error). */
+ *  @return #AG_OK and *out holds the solution; on failure a negative code and *out is NULL.
+ *  @retval AG_EINVAL path or out is NULL.
+ *  @retval AG_ERROR the file cannot be opened or read (a directory, for example); the
+ *          message names the system error.
+ *  @retval AG_EPARSE the file is not a solution (bad magic, too short), has another format
+ *          version, a damaged header or a variant the solver never writes, is
+ *          truncated, fails its checksum or has data after it.
+ *  @retval AG_ENOMEM memory for the tables ran out. */
 AG_API int ag_solution_load(const char *path, ag_solution **out);
 
 /** The rules variant a solution answers.
  *  @param sol The solution.
  *  @param chain Receives 1 for chained captures, 0 for single jumps (may be NULL).
  *  @param max_hunters Receives the largest number of hunters solved (may be NULL).
- *  @return #AG_OK or #AG_EINVAL. */
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL sol is NULL. */
 AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunters);
 
 /** The value of a game state for the side to move, in the middle of a capture chain
@@ -855,10 +1043,14 @@ AG_API int ag_solution_variant(const ag_solution *sol, int *chain, int *max_hunt
  *         (may be NULL).
  *  @param distance Receives the number of turns to the end with best play, 0 for a
  *         draw (may be NULL).
- *  @return #AG_OK, #AG_EINVAL (NULL argument, not a hare game), #AG_EMISMATCH (the
- *          game's `chain` is not the solution's, or a solution of a reduced variant),
- *          #AG_EPHASE (the game is over), #AG_ENOTFOUND (more hunters than solved) or
- *          #AG_ERROR (a position without a hare: never seen). */
+ *  @return #AG_OK and the outputs set, or a negative code.
+ *  @retval AG_EINVAL sol or st is NULL, or st is not a state of a "hare" game.
+ *  @retval AG_EMISMATCH the solution is for the other `chain` rule (or was not built for
+ *          the real game's win threshold).
+ *  @retval AG_EPHASE the game is over.
+ *  @retval AG_ENOTFOUND the position has more hunters than the solution holds.
+ *  @retval AG_ERROR the position has no hare (only a damaged state could); it should never
+ *          be seen. */
 AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
                              int *value, int *distance);
 
@@ -869,9 +1061,11 @@ AG_API int ag_solution_probe(const ag_solution *sol, const ag_state *st,
  *  @param player The side to move: 0 hunters, 1 hare.
  *  @param value Receives +1, 0 or -1 for the side to move (may be NULL).
  *  @param distance Receives the number of turns to the end, 0 for a draw (may be NULL).
- *  @return #AG_OK, #AG_EINVAL (bad point, mask or player; the hare on a hunter) or
- *          #AG_ENOTFOUND (a number of hunters that is not solved: the game would be
- *          over, or more than the solution holds). */
+ *  @return #AG_OK and the outputs set, or a negative code.
+ *  @retval AG_EINVAL sol is NULL, hare is not in 0..24, hunters has bits above bit 24 or
+ *          one on the hare's point, or player is neither 0 nor 1.
+ *  @retval AG_ENOTFOUND the number of hunters is not solved: the game would be over (9 or
+ *          fewer), or more than the solution holds. */
 AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters,
                               int player, int *value, int *distance);
 
@@ -885,7 +1079,9 @@ AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters
  *  @param draw Receives the number of draws (may be NULL).
  *  @param longest_win Receives the largest distance of a win, in turns (may be NULL).
  *  @param longest_loss Receives the largest distance of a loss, in turns (may be NULL).
- *  @return #AG_OK, #AG_EINVAL or #AG_ENOTFOUND (layer not solved). */
+ *  @return #AG_OK and the outputs set, or a negative code.
+ *  @retval AG_EINVAL sol is NULL, or player is neither 0 nor 1.
+ *  @retval AG_ENOTFOUND that layer (number of hunters) is not in the solution. */
 AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
                              uint64_t *win, uint64_t *loss, uint64_t *draw,
                              int *longest_win, int *longest_loss);
@@ -947,39 +1143,70 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
 
 /** Chooses the move of the player to act.  At a chance node this draws an outcome as
  *  ag_state_sample_chance() does.
+ *  @manname{choose a move with a computer player}
  *  @param st The state (not changed).
  *  @param params The player, e.g. "ai", "random", "mcts(iterations=500)" or
  *         "alphabeta(time_ms=200)"; NULL or "" mean "ai".
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL (NULL state, rng or out; a player or option not for
- *          this game), #AG_EPARSE or #AG_ENOTFOUND (bad params),
- *          #AG_EPHASE (terminal or simultaneous node: use ag_ai_choose_player()) or
- *          #AG_ENOMEM. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, rng or out is NULL; params names a player that does not play this
+ *          game ("alphabeta" outside the hare hunt) or, through "ai", an option
+ *          that this game's player does not use; or params is "perfect" (use
+ *          ag_ai_choose_solved()).
+ *  @retval AG_ENOTFOUND params names no player, an option the player does not have, or
+ *          options for "random" or "perfect", which take none.
+ *  @retval AG_EPARSE params is malformed (no "key=value", text after ")"), gives an option
+ *          twice, or a value that is not a number in the option's range.
+ *  @retval AG_EPHASE the game is over, or the state is at a simultaneous node (use
+ *          ag_ai_choose_player() or ag_ai_choose_joint()).
+ *  @retval AG_ENOMEM memory for the search ran out.
+ *  @par Example
+ *  @include ag_ai_choose.c
+ */
 AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
                         ag_move *out);
 
 /** Chooses one player's move: at a decision node the player must be the one to act; at
  *  a simultaneous node it is that player's part of the joint move.
+ *  @manpage{ag_ai_choose}
  *  @param st The state (not changed).
  *  @param player 0 or 1.
  *  @param params The player, as for ag_ai_choose().
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND, #AG_EPHASE (the player does
- *          not act now) or #AG_ENOMEM. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, rng or out is NULL; player is neither 0 nor 1; params names a
+ *          player that does not play this game ("alphabeta" outside the hare
+ *          hunt) or, through "ai", an option that this game's player does not
+ *          use; or params is "perfect".
+ *  @retval AG_ENOTFOUND params names no player, an option the player does not have, or
+ *          options for "random" or "perfect".
+ *  @retval AG_EPARSE params is malformed, gives an option twice, or a value out of range.
+ *  @retval AG_EPHASE the game is over, or player does not act now (another player's turn,
+ *          or a chance node).
+ *  @retval AG_ENOMEM memory for the search ran out. */
 AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *params,
                                uint64_t *rng, ag_move *out);
 
 /** Chooses both parts of a simultaneous move with one search, ready for
  *  ag_state_apply_joint().
+ *  @manpage{ag_ai_choose}
  *  @param st The state (not changed), at a simultaneous node.
  *  @param params The player, as for ag_ai_choose().
  *  @param rng The caller's RNG state.
  *  @param moves Receives moves[p] for each player p.
  *  @param n The capacity of moves; must be at least 2.
- *  @return #AG_OK, #AG_EINVAL, #AG_EPARSE, #AG_ENOTFOUND, #AG_EPHASE (not a
- *          simultaneous node) or #AG_ENOMEM. */
+ *  @return #AG_OK and moves[0], moves[1] set, or a negative code.
+ *  @retval AG_EINVAL st, rng or moves is NULL; n is less than 2; params names a player that
+ *          does not play this game ("alphabeta" outside the hare hunt) or,
+ *          through "ai", an option that this game's player does not use; or
+ *          params is "perfect".
+ *  @retval AG_ENOTFOUND params names no player, an option the player does not have, or
+ *          options for "random" or "perfect".
+ *  @retval AG_EPARSE params is malformed, gives an option twice, or a value out of range.
+ *  @retval AG_EPHASE the state is not at a simultaneous node.
+ *  @retval AG_ENOMEM memory for the search ran out. */
 AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *rng,
                               ag_move *moves, size_t n);
 
@@ -989,8 +1216,14 @@ AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *
  *  @param sol The solution.
  *  @param rng The caller's RNG state.
  *  @param out Receives the move.
- *  @return #AG_OK, #AG_EINVAL, #AG_EMISMATCH, #AG_EPHASE (game over), #AG_ENOTFOUND
- *          or #AG_ENOMEM. */
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, sol, rng or out is NULL, or st is not a state of a "hare" game.
+ *  @retval AG_EMISMATCH the solution is for the other `chain` rule.
+ *  @retval AG_EPHASE the game is over.
+ *  @retval AG_ENOTFOUND the position has more hunters than the solution holds.
+ *  @retval AG_ENOMEM memory for a working copy of the state ran out.
+ *  @retval AG_ERROR the position has no hare (only a damaged state could); it should never
+ *          be seen. */
 AG_API int ag_ai_choose_solved(const ag_state *st, const ag_solution *sol, uint64_t *rng,
                                ag_move *out);
 
@@ -1074,14 +1307,26 @@ typedef struct ag_analysis {
  *  @param line_cap Capacity of line.
  *  @param moves Receives up to moves_cap root moves (may be NULL when moves_cap is 0).
  *  @param moves_cap Capacity of moves.
- *  @return #AG_OK; #AG_EINVAL (NULL st, rng or out, out->size too small, player not
- *          0 or 1, a NULL buffer with a nonzero capacity, "random" or "perfect"
- *          params, an option or player not for this game); #AG_EPARSE or
- *          #AG_ENOTFOUND (bad params); #AG_EPHASE (the game is over, a chance node,
- *          or @p player does not act now); #AG_ENOMEM; #AG_ECANCELED (stopped
- *          through @p ctl: @p out, @p line and @p moves then hold what the search had
- *          found, and out->best is #AG_MOVE_NONE when it had nothing).  On any other
- *          failure out->best is #AG_MOVE_NONE.  The state is never changed. */
+ *  @return #AG_OK and *out (and line, moves) set, or a negative code; on a failure other
+ *          than #AG_ECANCELED out->best is #AG_MOVE_NONE.  The state is never changed.
+ *  @retval AG_EINVAL st, rng or out is NULL; out->size is below the size of the 0.2
+ *          ag_analysis; player is neither 0 nor 1; line or moves is NULL with a
+ *          non-zero capacity; params is "random" or "perfect", which do not
+ *          analyse; params names a player that does not play this game
+ *          ("alphabeta" outside the hare hunt) or, through "ai", an option that
+ *          this game's player does not use; or ctl->size is non-zero but smaller
+ *          than the size field.
+ *  @retval AG_ENOTFOUND params names no player, or an option the player does not have.
+ *  @retval AG_EPARSE params is malformed, gives an option twice, or a value out of range.
+ *  @retval AG_EPHASE the game is over, the state is at a chance node (draw the throw
+ *          first), or player does not act now.
+ *  @retval AG_ENOMEM memory for the search ran out.
+ *  @retval AG_ECANCELED ctl's stop flag or poll callback stopped the search: out, line and
+ *          moves hold what it had found, and out->best is #AG_MOVE_NONE when
+ *          it had nothing.
+ *  @par Example
+ *  @include ag_ai_analyse.c
+ */
 AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uint64_t *rng,
                          const ag_control *ctl, ag_analysis *out, ag_move *line,
                          size_t line_cap, ag_move_stat *moves, size_t moves_cap);
