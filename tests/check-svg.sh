@@ -84,9 +84,11 @@ test $count -gt 0 || { echo "FAIL: no game drawn"; status=1; }
 
 # The committed pictures (README.md, "The boards"): regenerate them with
 # `ag-svg GAME -o doc/GAME.svg' after a drawing change.
-for doc in "$top_srcdir"/doc/*.svg; do
+# Only the games' pictures: doc/ holds other SVG files too (the variant
+# studies' charts).
+for game in $(cat "$tmp/games"); do
+  doc=$top_srcdir/doc/$game.svg
   test -f "$doc" || continue
-  game=$(basename "$doc" .svg)
   if ! "$svg" "$game" -o "$tmp/doc-$game.svg"; then
     echo "FAIL: ag-svg $game (for $doc) exited $?"; status=1; continue
   fi

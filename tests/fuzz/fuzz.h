@@ -71,6 +71,16 @@ static const char *const fuzz_specs[] = {
 };
 #define FUZZ_NSPECS (sizeof fuzz_specs / sizeof fuzz_specs[0])
 
+/* The game of fuzz_specs[i % FUZZ_NSPECS], made once and kept for every
+ * input (games are immutable; making one costs more than most inputs). */
+static inline const ag_game *fuzz_game(size_t i)
+{
+  static ag_game *games[FUZZ_NSPECS];
+  i %= FUZZ_NSPECS;
+  if (!games[i]) FUZZ_CHECK(ag_game_new(fuzz_specs[i], &games[i]) == AG_OK, "game %s", fuzz_specs[i]);
+  return games[i];
+}
+
 /* Whether rc is one of the codes a parser documents for bad text. */
 static inline int fuzz_parse_error(int rc)
 {

@@ -428,7 +428,7 @@ static void op_list(run *r)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   static _Thread_local run r;      /* large: not on the stack */
-  ag_game *g = NULL, *foreign_game = NULL;
+  const ag_game *g, *foreign_game;
   int ops = 0;
   size_t fspec;
   if (size < 2) return 0;
@@ -437,8 +437,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   r.in.n = size;
   fspec = fuzz_byte(&r.in) % FUZZ_NSPECS;
   r.rng = fuzz_byte(&r.in);
-  FUZZ_CHECK(ag_game_new(fuzz_specs[fspec], &g) == AG_OK, "game");
-  FUZZ_CHECK(ag_game_new(fuzz_specs[(fspec + 3) % FUZZ_NSPECS], &foreign_game) == AG_OK, "game");
+  g = fuzz_game(fspec);
+  foreign_game = fuzz_game(fspec + 3);
   r.g = g;
   FUZZ_CHECK(ag_state_new(g, &r.st) == AG_OK && ag_state_new(g, &r.other) == AG_OK &&
              ag_state_new(foreign_game, &r.foreign) == AG_OK, "states");
@@ -489,7 +489,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   ag_state_free(r.foreign);
   ag_state_free(r.other);
   ag_state_free(r.st);
-  ag_game_free(foreign_game);
-  ag_game_free(g);
   return 0;
 }

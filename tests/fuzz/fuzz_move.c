@@ -70,7 +70,7 @@ static void try_move(ag_state *st, const ag_game *g, ag_move m)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-  ag_game *g = NULL;
+  const ag_game *g;
   ag_state *st = NULL;
   uint64_t rng;
   ag_move m = 0;
@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int rc;
   if (size < 6) return 0;
   rng = data[1];
-  FUZZ_CHECK(ag_game_new(fuzz_specs[data[0] % FUZZ_NSPECS], &g) == AG_OK, "game");
+  g = fuzz_game(data[0]);
   FUZZ_CHECK(ag_state_new(g, &st) == AG_OK, "state");
   fuzz_advance(st, &rng, data[1] % 80);
   for (i = 2; i < 6; i++) m = m << 8 | data[i];
@@ -93,6 +93,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   }
   free(text);
   ag_state_free(st);
-  ag_game_free(g);
   return 0;
 }

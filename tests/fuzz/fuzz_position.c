@@ -12,14 +12,14 @@ static fuzz_snap before, after;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-  ag_game *g = NULL;
+  const ag_game *g;
   ag_state *st = NULL, *probe = NULL;
   uint64_t rng;
   char *text;
   int rc;
   if (size < 2) return 0;
   rng = data[1];
-  FUZZ_CHECK(ag_game_new(fuzz_specs[data[0] % FUZZ_NSPECS], &g) == AG_OK, "game");
+  g = fuzz_game(data[0]);
   FUZZ_CHECK(ag_state_new(g, &st) == AG_OK && ag_state_new(g, &probe) == AG_OK, "state");
   fuzz_advance(st, &rng, data[1] % 64);
   text = fuzz_strndup(data + 2, size - 2);
@@ -58,6 +58,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   free(text);
   ag_state_free(probe);
   ag_state_free(st);
-  ag_game_free(g);
   return 0;
 }

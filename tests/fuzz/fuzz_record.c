@@ -27,14 +27,14 @@ static char *record_of(const ag_state *st)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-  ag_game *g = NULL;
+  const ag_game *g;
   ag_state *st = NULL, *back = NULL;
   uint64_t rng;
   char *text, *rec0, *rec1, *rec2, start[8192];
   int rc;
   if (size < 2) return 0;
   rng = data[1];
-  FUZZ_CHECK(ag_game_new(fuzz_specs[data[0] % FUZZ_NSPECS], &g) == AG_OK, "game");
+  g = fuzz_game(data[0]);
   FUZZ_CHECK(ag_state_new(g, &st) == AG_OK && ag_state_new(g, &back) == AG_OK, "state");
   fuzz_advance(st, &rng, data[1] % 40);
   FUZZ_CHECK(ag_state_set_tag(st, "Event", "fuzz") == AG_OK, "set_tag");
@@ -69,6 +69,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   free(text);
   ag_state_free(back);
   ag_state_free(st);
-  ag_game_free(g);
   return 0;
 }
