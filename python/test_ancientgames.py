@@ -895,7 +895,7 @@ class PythonObjectTest(unittest.TestCase):
         while sticks.current_player != ag.AG_PLAYER_CHANCE:
             play(sticks, *random_move(sticks, ag.Rng(1)))
         self.assertGreater(len({sticks.sample_chance() for _ in range(40)}), 1)
-        results = {ag.Game("liubo_sticks").new_state().playout(max_plies=60) for _ in range(10)}
+        results = {ag.Game("hare").new_state().playout() for _ in range(10)}
         self.assertGreater(len(results), 1)
         # explicit seeds: reproducible, and an int seed is Rng(seed)
         self.assertEqual(ag.ai_choose(st, "random", 5), ag.ai_choose(st, "random", ag.Rng(5)))
@@ -942,6 +942,26 @@ class PythonObjectTest(unittest.TestCase):
         for groups in st.board().values():
             for piece in groups:
                 self.assertIsInstance(piece.kind, ag.PieceKind)
+
+
+class PackagingTest(unittest.TestCase):
+    def test_pyproject_version_is_the_library_version(self):
+        top = os.environ.get("top_srcdir") or os.path.join(os.path.dirname(
+            os.path.abspath(__file__)), os.pardir)
+        texts = []
+        for path in (os.path.join(top, "python", "pyproject.toml"),
+                     os.path.join(top, "pyproject.toml")):
+            with open(path, encoding="utf-8") as f:
+                texts.append(f.read())
+        self.assertEqual(texts[0], texts[1], "the two pyproject.toml files differ")
+        version = re.search(r'^version = "([^"]+)"$', texts[0], re.M).group(1)
+        self.assertEqual(version, ag.version_string())
+
+    def test_typed_package(self):
+        here = os.path.dirname(os.path.abspath(ag.__file__))
+        self.assertTrue(os.path.exists(os.path.join(here, "py.typed")))
+        for name in ag.__all__:
+            self.assertTrue(hasattr(ag, name), name)
 
 
 class SvgTest(unittest.TestCase):
