@@ -544,7 +544,9 @@ AG_API size_t ag_state_ply(const ag_state *st);
  *  a chance node #AG_PLAYER_CHANCE lists the outcomes.  Any other player gets none.
  *  @param st The state.
  *  @param player The player asked about.
- *  @param buf The buffer; NULL with cap 0 asks for the count.
+ *  @param buf The buffer; NULL with cap 0 asks for the count.  Entries after the
+ *         first *n may be overwritten (within cap): the moves are generated in place
+ *         when cap is at least ag_game_limit(#AG_LIMIT_LEGAL_MOVES).
  *  @param cap The buffer's capacity in moves.
  *  @param n Receives the number of moves.
  *  @return #AG_OK and *n set, or a negative code.
@@ -665,6 +667,41 @@ AG_API int ag_state_history(const ag_state *st, ag_move *buf, size_t cap, size_t
  *          not grow. */
 AG_API int ag_state_playout(const ag_state *st, uint64_t *rng, size_t max_plies,
                             size_t *plies, int *winner, int *reason);
+
+/** Totals of a batch of random playouts: see ag_state_playouts(). */
+typedef struct ag_playout_totals {
+  uint64_t playouts;    /**< Playouts played: the count asked for. */
+  uint64_t plies;       /**< Plies played, summed over the playouts. */
+  uint64_t wins[2];     /**< Playouts won by player 0 and by player 1. */
+  uint64_t draws;       /**< Playouts that ended in a draw. */
+  uint64_t unfinished;  /**< Playouts stopped by max_plies before the game ended. */
+} ag_playout_totals;
+
+/** Plays count random playouts from this position, on several threads, and adds up
+ *  how they ended; the state is not changed.  Playout i (i = 0 .. count-1) is exactly
+ *  ag_state_playout(st, &r, max_plies, ...) with r, the RNG state, set to the
+ *  (i+1)-th output of ag_rng_next() started from seed (the output of
+ *  ag_rng_next(&s) with s = seed + i * 0x9E3779B97F4A7C15).  Each playout's game is
+ *  therefore a function of (seed, i) alone, and the totals are the same for every
+ *  number of threads, on every run: deterministic per seed.
+ *
+ *  The calling thread plays too; the other threads are created for the call and
+ *  joined before it returns.  Threads take 32 playouts at a time from a shared
+ *  counter, so fewer threads run when count is small; a thread that cannot be
+ *  created leaves its share to the others.  Other threads may read st during the
+ *  call; none may change it.
+ *  @param st The state the playouts start from (its history counts for repetition,
+ *         as in ag_state_playout()).
+ *  @param seed The seed of the playouts' RNG states.
+ *  @param count Playouts to play (0 plays none and succeeds).
+ *  @param max_plies Stop each playout after this many plies (0 = until the game ends).
+ *  @param threads Threads to use, the calling one included; 0 or less means one per
+ *         online CPU.  At most 256.
+ *  @param out Receives the totals (all zero on failure).
+ *  @return #AG_OK; #AG_EINVAL when st or out is NULL; #AG_ENOMEM when a playout ran
+ *          out of memory (out is then all zero). */
+AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
+                             size_t max_plies, int threads, ag_playout_totals *out);
 
 /** @} */
 

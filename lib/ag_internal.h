@@ -241,4 +241,12 @@ int ag__scan_lit(ag__scan *sc, const char *lit);                /* 1 ok, 0 no */
  * AG_OK, or AG_ENOMEM when the history cannot grow. */
 int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n);
 
+/* The state's history as the ag__past its playouts see (api.c). */
+ag__past ag__state_past(const ag_state *st);
+
+/* Test hook (tests/check_fast_paths): liubo_fingers' girth when its walk
+ * search (the last steps as sets) agrees with the plain search in st's
+ * position for every origin and count, 0 when it does not. */
+int ag__lf_check_walks(const ag_state *st);
+
 #endif /* AG_INTERNAL_H */

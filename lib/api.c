@@ -35,6 +35,21 @@ static ag__past past_of(const ag_state *st, size_t count)
   return p;
 }
 
+/* Copies a position between the state and its history: whole 16-byte
+ * chunks of the rounded size both buffers have (a libc memcpy of a size
+ * known only at run time costs more than the copy of a small position). */
+static inline void copy_pos(void *dst, const void *src, size_t rounded)
+{
+  size_t i;
+  for (i = 0; i < rounded; i += 16)
+    memcpy((unsigned char *)dst + i, (const unsigned char *)src + i, 16);
+}
+
+ag__past ag__state_past(const ag_state *st)
+{
+  return past_of(st, st->ply);
+}
+
 /* Checks a caller's (buf, cap) pair: a NULL buffer is only allowed with cap 0. */
 int ag__check_buf(const void *buf, size_t cap)
 {
@@ -155,10 +170,10 @@ int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n)
   int rc = history_room(st, st->ply + 1);
   if (rc < 0) return rc;
   h = hist_entry(st, st->ply);
-  memset(h, 0, sizeof *h);
-  memcpy(h->moves, m, n * sizeof *m);
+  h->moves[0] = m[0];
+  h->moves[1] = n > 1 ? m[1] : 0;
   h->n = (uint32_t)n;
-  memcpy((unsigned char *)h + AG__POS_OFFSET, st->pos, g->vt->pos_size);
+  copy_pos((unsigned char *)h + AG__POS_OFFSET, st->pos, st->stride - AG__POS_OFFSET);
   st->ply++;
   past = past_of(st, st->ply);
   g->vt->apply(g, st->pos, m, n, &past);
@@ -537,8 +552,8 @@ AG_API int ag_state_undo(ag_state *st)
   CHECK_STATE(st, AG_EINVAL);
   if (st->ply == 0) return ag__fail(AG_EPHASE, "nothing to undo");
   st->ply--;
-  memcpy(st->pos, (unsigned char *)hist_entry(st, st->ply) + AG__POS_OFFSET,
-         st->game->vt->pos_size);
+  copy_pos(st->pos, (unsigned char *)hist_entry(st, st->ply) + AG__POS_OFFSET,
+           st->stride - AG__POS_OFFSET);
   return AG_OK;
 }
 

@@ -83,12 +83,12 @@ done
 test $count -gt 0 || { echo "FAIL: no game drawn"; status=1; }
 
 # The committed pictures (README.md, "The boards"): regenerate them with
-# `ag-svg GAME -o doc/GAME.svg' after a drawing change.
-# Only the games' pictures: doc/ holds other SVG files too (the variant
-# studies' charts).
-for game in $(cat "$tmp/games"); do
-  doc=$top_srcdir/doc/$game.svg
+# `ag-svg GAME -o doc/GAME.svg' after a drawing change.  Other pictures in
+# doc/ (the variant lab's charts, doc/lab-*.svg) are not board drawings.
+for doc in "$top_srcdir"/doc/*.svg; do
   test -f "$doc" || continue
+  game=$(basename "$doc" .svg)
+  case $game in lab-*) continue;; esac
   if ! "$svg" "$game" -o "$tmp/doc-$game.svg"; then
     echo "FAIL: ag-svg $game (for $doc) exited $?"; status=1; continue
   fi

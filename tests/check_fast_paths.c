@@ -249,6 +249,111 @@ START_TEST(test_legal_in_place)
 }
 END_TEST
 
+/* The internal hook: liubo_fingers' walk search, which does the last steps
+ * of every walk (as many as the board's shortest cycle) as sets, gives what
+ * the plain search of every walk gives, for every origin and count, in
+ * positions of random games of both boards. */
+int ag__lf_check_walks(const ag_state *st);  /* girth, or 0 on a mismatch */
+
+START_TEST(test_lf_short_walks)
+{
+  static const char *const lf_specs[] = {"liubo_fingers(hands=2,board=48)",
+                                          "liubo_fingers(hands=2,entry=exact)",
+                                          "liubo_fingers(board=48,entry=exact,return=free)"};
+  ag_game *g = new_game(lf_specs[_i]);
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 99 + (uint64_t)_i;
+  ag_move mv[CAP], joint[2];
+  size_t n, checked = 0, actions = 0;
+  int game, p, q;
+  for (game = 0; game < 4; game++) {
+    ag_state_reset(st);
+    while (!ag_state_is_terminal(st) && ag_state_ply(st) < 1500) {
+      p = ag_state_current_player(st);
+      if (p == AG_PLAYER_SIMULTANEOUS) {
+        for (q = 0; q < 2; q++) {
+          ck_assert_int_eq(ag_state_legal_moves(st, q, mv, CAP, &n), AG_OK);
+          joint[q] = mv[ag_rng_below(&rng, n)];
+        }
+        ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
+      } else {
+        if (actions++ % 2 == 0) {
+          int girth = ag__lf_check_walks(st);
+          if (!girth) {
+            char text[512];
+            ag_state_to_text(st, text, sizeof text, NULL);
+            ck_abort_msg("the walks differ in %s", text);
+          }
+          ck_assert_int_eq(girth, 8);  /* the inner ring Q M Q' M' ... */
+          checked++;
+        }
+        ck_assert_int_eq(ag_state_legal_moves(st, p, mv, CAP, &n), AG_OK);
+        ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(&rng, n)]), AG_OK);
+      }
+    }
+  }
+  ck_assert_uint_gt(checked, 100);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ag_state_playouts: the sum of ag_state_playout() with the RNG state of the
+ * (i+1)-th output from the seed, for every thread count, from the start and
+ * from a position with history (the hare's repetition window). */
+START_TEST(test_playouts_batch)
+{
+  static const char *const batch_specs[] = {"hare", "liubo_sticks", "liubo_fingers(hands=2)"};
+  ag_game *g = new_game(batch_specs[_i]);
+  ag_state *st = new_state(g, NULL);
+  ag_move mv[CAP];
+  ag_playout_totals want, got;
+  uint64_t rng = 5, seeds;
+  size_t n, plies, count = 100, cap = _i == 2 ? 300 : 0, k;
+  int threads[] = {1, 2, 3, 7, 0}, t, outcome, winner, round;
+  for (round = 0; round < 2; round++) {
+    if (round == 1)  /* some history first: 20 random plies */
+      for (k = 0; k < 20 && ag_state_current_player(st) >= 0; k++) {
+        ck_assert_int_eq(ag_state_legal_moves(st, ag_state_current_player(st), mv, CAP, &n), AG_OK);
+        ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(&rng, n)]), AG_OK);
+      }
+    memset(&want, 0, sizeof want);
+    seeds = 77;
+    for (k = 0; k < count; k++) {
+      uint64_t r = ag_rng_next(&seeds);
+      outcome = ag_state_playout(st, &r, cap, &plies, &winner, NULL);
+      ck_assert_int_ge(outcome, 0);
+      want.playouts++;
+      want.plies += plies;
+      if (outcome == AG_OUTCOME_WIN) want.wins[winner]++;
+      else if (outcome == AG_OUTCOME_DRAW) want.draws++;
+      else want.unfinished++;
+    }
+    for (t = 0; t < (int)(sizeof threads / sizeof threads[0]); t++) {
+      memset(&got, 0xff, sizeof got);
+      ck_assert_int_eq(ag_state_playouts(st, 77, count, cap, threads[t], &got), AG_OK);
+      ck_assert_msg(memcmp(&got, &want, sizeof got) == 0,
+                    "%s, %d threads: %llu playouts %llu plies %llu/%llu wins %llu draws, want "
+                    "%llu %llu %llu/%llu %llu", batch_specs[_i], threads[t],
+                    (unsigned long long)got.playouts, (unsigned long long)got.plies,
+                    (unsigned long long)got.wins[0], (unsigned long long)got.wins[1],
+                    (unsigned long long)got.draws, (unsigned long long)want.playouts,
+                    (unsigned long long)want.plies, (unsigned long long)want.wins[0],
+                    (unsigned long long)want.wins[1], (unsigned long long)want.draws);
+    }
+  }
+  ck_assert_uint_eq(want.playouts, count);
+  ck_assert_int_eq(ag_state_playouts(st, 1, 0, 0, 2, &got), AG_OK);
+  ck_assert_uint_eq(got.playouts + got.plies + got.draws, 0);
+  memset(&got, 0xff, sizeof got);
+  ck_assert_int_eq(ag_state_playouts(NULL, 1, 10, 0, 1, &got), AG_EINVAL);
+  ck_assert_uint_eq(got.playouts + got.plies, 0);
+  ck_assert_int_eq(ag_state_playouts(st, 1, 10, 0, 1, NULL), AG_EINVAL);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *fast_paths_suite(void)
 {
   Suite *s = suite_create("fast_paths");
@@ -257,6 +362,8 @@ static Suite *fast_paths_suite(void)
   tcase_add_loop_test(tc, test_is_legal_matches_list, 0, (int)NSPECS);
   tcase_add_test(tc, test_joint_illegal_half);
   tcase_add_test(tc, test_legal_in_place);
+  tcase_add_loop_test(tc, test_lf_short_walks, 0, 3);
+  tcase_add_loop_test(tc, test_playouts_batch, 0, 3);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -274,7 +274,7 @@ class App {
     if (fresh) this.redo = [];
     this.hint = null;
     if (ply.t === "j") this.reveal = ply;
-    else if (ply.player === AG.PLAYER_CHANCE) this.lastThrow = { move: ply.m, odds: ply.odds };
+    else if (ply.player === AG.PLAYER_CHANCE) this.lastThrow = ply;
     this.advance();
     return true;
   }
@@ -284,7 +284,7 @@ class App {
     const { outcomes, total } = this.st.chanceOutcomes();
     const m = this.st.sampleChance(this.rng);
     const o = outcomes.find((x) => x.move === m);
-    this.play({ t: "m", m, player: AG.PLAYER_CHANCE, odds: o ? [o.weight, total] : null }, true);
+    this.play({ t: "m", m, player: AG.PLAYER_CHANCE, by: this.thrower(), odds: o ? [o.weight, total] : null }, true);
   }
 
   maybeJoint() {
@@ -444,7 +444,7 @@ class App {
     this.reveal = null;
     for (let i = this.plies.length - 1; i >= 0; i--) {
       const ply = this.plies[i];
-      if (!this.lastThrow && ply.t === "m" && ply.player === AG.PLAYER_CHANCE) this.lastThrow = { move: ply.m, odds: ply.odds };
+      if (!this.lastThrow && ply.t === "m" && ply.player === AG.PLAYER_CHANCE) this.lastThrow = ply;
       if (!this.reveal && ply.t === "j") this.reveal = ply;
     }
     this.hint = null;
@@ -566,7 +566,18 @@ class App {
       for (let i = 0; i < moves.length;) {
         const p = c.currentPlayer;
         if (p === AG.PLAYER_SIMULTANEOUS) { const j = { t: "j", m: [moves[i], moves[i + 1]] }; c.applyJoint(j.m); out.push(j); i += 2; }
-        else { out.push({ t: "m", m: moves[i], player: p }); c.apply(moves[i]); i += 1; }
+        else {
+          const ply = { t: "m", m: moves[i], player: p };
+          if (p === AG.PLAYER_CHANCE) {
+            const { outcomes, total } = c.chanceOutcomes();
+            const o = outcomes.find((x) => x.move === moves[i]);
+            ply.odds = o ? [o.weight, total] : null;
+          }
+          c.apply(moves[i]);
+          if (p === AG.PLAYER_CHANCE) ply.by = c.currentPlayer;
+          out.push(ply);
+          i += 1;
+        }
       }
       return out;
     } finally {
@@ -672,10 +683,10 @@ class App {
   renderThrow() {
     const box = $("throw");
     if (!this.game.chance || !this.lastThrow) { box.hidden = true; return; }
-    const text = this.game.moveToText(this.lastThrow.move);
+    const text = this.game.moveToText(this.lastThrow.m);
     const vals = text.split("+").map(Number);
     box.replaceChildren();
-    box.appendChild(el("h3", {}, "The throw"));
+    box.appendChild(el("h3", {}, this.lastThrow.by >= 0 ? `${this.name(this.lastThrow.by)}'s throw` : "The throw"));
     const row = el("div", { class: "sticks", role: "img",
                             "aria-label": `Two groups of three sticks: ${vals[0] - 1} and ${vals[1] - 1} flat faces up, worth ${vals[0]} and ${vals[1]}` });
     vals.forEach((v, gi) => {

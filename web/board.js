@@ -161,6 +161,12 @@ export class Board {
     this.radius = s * (game.width <= 6 ? 0.22 : 0.42);
     const layer = el("g", { class: "nodes" }, this.svg);
     this.nodeEls = [];
+    // Touch targets as large as the spacing of the points allows (a finger on
+    // a phone is wider than a drawn dot).
+    let spacing = Infinity;
+    const pts = game.nodes.filter((n) => n.kind === AG.NODE_POINT || n.kind === AG.NODE_GOAL);
+    for (const a of pts) for (const b of pts) if (a !== b) spacing = Math.min(spacing, Math.hypot(a.x - b.x, a.y - b.y));
+    const hitR = Math.max(this.radius * 1.15, 14, Number.isFinite(spacing) ? 0.45 * spacing * s : 0);
     for (const n of game.nodes) {
       const kind = NODE_KIND[n.kind] || "node";
       const g = el("g", { class: `node ${kind}`, "data-name": n.name, "data-index": String(n.index),
@@ -168,7 +174,7 @@ export class Board {
       const cx = this.px(n.x), cy = this.py(n.y);
       const info = { g, cx, cy, kind, r: this.radius };
       // A large transparent target, so that a finger on a phone hits the node.
-      el("circle", { class: "hit", cx, cy, r: Math.max(this.radius * 1.15, 14) }, g);
+      el("circle", { class: "hit", cx, cy, r: hitR }, g);
       if (n.kind === AG.NODE_RESERVE || n.kind === AG.NODE_PRISON) {
         const bw = Math.max(1.8 * s, 6.0 * (n.name.length + kind.length + 3) + 8);
         const bh = Math.max(1.3 * s, 40);

@@ -72,7 +72,7 @@ typedef struct hare_pos {
    * repetition window): one bit per position, so that most plies need not
    * scan the history for repeats.  Derived from the history like the clocks;
    * not in the text, not in the hash. */
-  uint64_t seen[2];
+  uint64_t seen[4];
 } hare_pos;
 
 #define GAME(g) ((const hare_game *)(g)->data)
@@ -193,17 +193,30 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   if (p->to_move == HUNTERS) {
     uint32_t targets[8];
     hunter_targets(hg, p->hunters, empty, targets);
-    for (d = 0; d < 8; d++)
-      for (m = targets[d]; m; m &= m - 1) {
-        int to = __builtin_ctz(m);
-        out[n++] = AG__MOVE(AG_MOVE_STEP, d + 1, to, to - step_offsets[d]);
+    /* Two directions per 64-bit word (d = 2j low, 2j + 1 high): half as many
+     * loops whose length is random, so half the mispredicted loop exits.
+     * AG__MOVE(STEP, d + 1, to, to - offset) == base(d) + 257 * to, and for
+     * bit b of word j (to = b & 31) that is base(2j + (b >> 5)) + 257 * b
+     * with the high half's base lowered by 257 * 32. */
+    for (d = 0; d < 8; d += 2) {
+      uint64_t w = targets[d] | (uint64_t)targets[d + 1] << 32;
+      ag_move lo = AG__MOVE(AG_MOVE_STEP, d + 1, 0, 0) - (ag_move)step_offsets[d];
+      ag_move hi = AG__MOVE(AG_MOVE_STEP, d + 2, 0, 0) - (ag_move)step_offsets[d + 1] - 257u * 32u;
+      for (; w; w &= w - 1) {
+        unsigned b = (unsigned)__builtin_ctzll(w);
+        out[n++] = (b < 32 ? lo : hi) + 257u * b;
       }
+    }
     return n;
   }
   if (!p->chain)
-    for (d = 0; d < 8; d++)
-      if ((hg->step_from[d] >> p->hare & 1) && (empty >> (p->hare + step_offsets[d]) & 1))
-        out[n++] = AG__MOVE(AG_MOVE_STEP, d + 1, p->hare + step_offsets[d], p->hare);
+    /* Every direction written, counted only when it is a move: no branch
+     * on the board (out has room: the bound is far above 8). */
+    for (d = 0; d < 8; d++) {
+      int to = p->hare + step_offsets[d];
+      out[n] = AG__MOVE(AG_MOVE_STEP, d + 1, to & 31, p->hare);
+      n += (hg->step_from[d] >> p->hare) & (empty >> (to & 31)) & 1;
+    }
   for (m = hare_landings(hg->jump_from, p->hare, p->hunters, empty); m; m &= m - 1) {
     int to = __builtin_ctz(m);
     out[n++] = AG__MOVE(AG_MOVE_JUMP, (p->hare + to) / 2, to, p->hare);
@@ -299,10 +312,10 @@ static inline __attribute__((always_inline)) uint32_t boundary_key(uint32_t hunt
 
 static inline __attribute__((always_inline)) uint32_t seen_bit(uint32_t key)
 {
-  return (key * 0x9E3779B1u) >> 25;
+  return (key * 0x9E3779B1u) >> 24;
 }
 
-static inline __attribute__((always_inline)) int seen_has(const uint64_t seen[2], uint32_t key)
+static inline __attribute__((always_inline)) int seen_has(const uint64_t seen[4], uint32_t key)
 {
   uint32_t bit = seen_bit(key);
   return (int)(seen[bit >> 6] >> (bit & 63) & 1);
@@ -311,10 +324,11 @@ static inline __attribute__((always_inline)) int seen_has(const uint64_t seen[2]
 /* Earlier occurrences of p among the positions since the last capture. */
 static int count_repeats(const hare_pos *p, const ag__past *past)
 {
-  size_t back;
+  size_t back, window = p->since_capture < past->count ? p->since_capture : past->count;
+  const unsigned char *at = past->base + (past->count - 1) * past->stride + past->offset;
   int n = 0;
-  for (back = 0; back < p->since_capture && back < past->count; back++)
-    n += same_boundary(ag__past_at(past, back), p);
+  for (back = 0; back < window; back++, at -= past->stride)  /* newest first */
+    n += same_boundary((const hare_pos *)(const void *)at, p);
   return n;
 }
 
@@ -330,7 +344,7 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
     p->seen[bit >> 6] |= UINT64_C(1) << (bit & 63);
   }
   boundary = play(hg, p, m[0]);
-  if (!p->since_capture) p->seen[0] = p->seen[1] = 0;
+  if (!p->since_capture) memset(p->seen, 0, sizeof p->seen);
   /* Only a position in the filter can have occurred before: then count exactly. */
   if (boundary && hg->repetition && seen_has(p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
     repeats = count_repeats(p, past);

@@ -77,6 +77,8 @@ typedef struct lf_game {
   uint8_t out_count[AG__LF_NODES];
   uint8_t out[AG__LF_NODES][MAX_OUT];
   uint64_t out_mask[AG__LF_NODES];              /* the out[] nodes as a mask */
+  uint64_t in_mask[AG__LF_NODES];               /* the nodes with an edge to this one */
+  int girth;                      /* the shortest cycle of the walk graph, in steps */
   uint64_t reach[AG__LF_NODES][MAX_COUNT + 1];  /* nodes 1..r forward steps away */
   ag__node nodes[AG__LF_NODES];
   ag__edge edges[AG__LF_EDGES32 + AG__LF_EDGES48 + AG__LF_STEM_EDGES];
@@ -276,13 +278,30 @@ static void play_action(const lf_game *lg, lf_pos *p, ag_move m)
 
 /* The search of one action: board occupancy, the count, and a memo of
  * sub-walk results that do not depend on the nodes visited before them. */
+#define CACHE_SLOTS 512     /* the cache of visited-dependent sub-walks */
+
 typedef struct lf_walk {
   const lf_game *lg;
   uint64_t occupied;
   uint32_t known[AG__LF_NODES];                 /* bit r: memo[v][r] is valid */
   uint64_t memo_dest[AG__LF_NODES][MAX_COUNT + 1];
   uint8_t memo_flags[AG__LF_NODES][MAX_COUNT + 1];
+  /* Sub-walks that do depend on the nodes visited before them, keyed by
+   * (node, r, the visited nodes they could meet): a cache, overwritten on a
+   * collision, so it bounds the work without changing any result. */
+  uint16_t cache_tag[CACHE_SLOTS];              /* 0 empty, else node | r << 6 | 1 << 11 */
+  uint8_t cache_flags[CACHE_SLOTS];
+  uint64_t cache_seen[CACHE_SLOTS], cache_dest[CACHE_SLOTS];
 } lf_walk;
+
+/* Makes w ready for one action's walks. */
+static void walk_init(lf_walk *w, const lf_game *lg, uint64_t occupied)
+{
+  w->lg = lg;
+  w->occupied = occupied;
+  memset(w->known, 0, sizeof w->known);
+  memset(w->cache_tag, 0, sizeof w->cache_tag);
+}
 
 /* What the walks below one node give: destinations strictly after it, and
  * whether some walk was blocked (allowing a retreat to the node and before)
@@ -297,11 +316,13 @@ enum { SUB_BLOCKED = 1, SUB_ENTER = 2 };
  * own stack, enemy capture); with entry=exact a stem node with one step to
  * go may slide into TAIJI.  The result depends on `visited` only when the
  * walks can meet a visited node, so it is memoised otherwise. */
-static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
+static lf_sub walk_ref(lf_walk *w, int node, int r, uint64_t visited)
 {
   const lf_game *lg = w->lg;
   lf_sub res = {0, 0, 0};
-  uint64_t next, free_next;
+  uint64_t next, free_next, seen;
+  unsigned slot = 0;
+  uint16_t tag = 0;
   int memo;
   if (r == 1) {   /* the last step: every successor not yet visited */
     res.dest = lg->out_mask[node] & ~visited;
@@ -319,12 +340,113 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
     }
     return res;
   }
-  memo = !(lg->reach[node][r] & visited & ~BIT(node));
+  seen = lg->reach[node][r] & visited & ~BIT(node);
+  memo = !seen;
   if (memo && (w->known[node] >> r & 1)) {
     res.dest = w->memo_dest[node][r];
     res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
     res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
     return res;
+  }
+  if (!memo) {
+    tag = (uint16_t)(node | r << 6 | 1 << 11);
+    slot = (unsigned)(((seen ^ (uint64_t)tag * UINT64_C(0x9E3779B97F4A7C15)) *
+                       UINT64_C(0xBF58476D1CE4E5B9)) >> 55) & (CACHE_SLOTS - 1);
+    if (w->cache_tag[slot] == tag && w->cache_seen[slot] == seen) {
+      res.dest = w->cache_dest[slot];
+      res.blocked = w->cache_flags[slot] & SUB_BLOCKED;
+      res.enter = (w->cache_flags[slot] & SUB_ENTER) != 0;
+      return res;
+    }
+  }
+  next = lg->out_mask[node] & ~visited;
+  free_next = next & ~w->occupied;
+  res.blocked = free_next != next;
+  while (free_next) {
+    uint64_t bit = free_next & (0 - free_next);
+    lf_sub s = walk_ref(w, lowest_bit(free_next), r - 1, visited | bit);
+    free_next &= free_next - 1;
+    res.dest |= s.dest;
+    res.enter |= s.enter;
+    if (s.blocked) res.dest |= bit, res.blocked = 1;
+  }
+  if (memo) {
+    w->known[node] |= 1u << r;
+    w->memo_dest[node][r] = res.dest;
+    w->memo_flags[node][r] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  } else {
+    w->cache_tag[slot] = tag;
+    w->cache_seen[slot] = seen;
+    w->cache_dest[slot] = res.dest;
+    w->cache_flags[slot] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  }
+  return res;
+}
+
+/* walk_on() for r <= girth: the walk from node cannot meet its own points
+ * again (that takes a cycle, at least girth steps, and would end on node,
+ * which is visited), so only the points visited before it are in the way and
+ * the walks are sets: layer[k], the free unvisited points k steps on.
+ * Destinations: the unvisited successors of layer[r-1] (the last step lands
+ * anywhere), and the points of layer[k], 1 <= k <= r-2, that are blockers
+ * (an occupied unvisited successor) or lead to one within the steps left:
+ * a walk standing there with 2 or more steps to go is blocked and may
+ * retreat to any point it passed.  Blocked (for the caller's retreat): node
+ * itself is a blocker, or some layer-1 point leads to one. */
+static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited)
+{
+  lf_sub res = {0, 0, 0};
+  uint64_t layer[MAX_COUNT + 1], f, back = 0, blockers = 0;
+  uint64_t open = lg->point_mask & ~occupied & ~visited;
+  int k;
+  for (f = occupied & ~visited; f; f &= f - 1) blockers |= lg->in_mask[__builtin_ctzll(f)];
+  layer[0] = BIT(node);
+  for (k = 1; k < r; k++) {
+    uint64_t next = 0;
+    for (f = layer[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
+    layer[k] = next & open;
+  }
+  for (f = layer[r - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
+  res.dest &= ~visited;
+  res.enter = (lg->stem_mask & layer[r - 1]) != 0;
+  for (k = r - 2; k >= 1; k--) {
+    uint64_t pred = 0;
+    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
+    back = layer[k] & (blockers | pred);
+    res.dest |= back;
+  }
+  res.blocked = back != 0 || (r >= 2 && (blockers >> node & 1));
+  return res;
+}
+
+/* The search itself: walk_ref() with the last girth steps done by walk_tail(). */
+static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
+{
+  const lf_game *lg = w->lg;
+  lf_sub res = {0, 0, 0};
+  uint64_t next, free_next, seen;
+  unsigned slot = 0;
+  uint16_t tag = 0;
+  int memo;
+  if (r <= lg->girth) return walk_tail(lg, w->occupied, node, r, visited);
+  seen = lg->reach[node][r] & visited & ~BIT(node);
+  memo = !seen;
+  if (memo && (w->known[node] >> r & 1)) {
+    res.dest = w->memo_dest[node][r];
+    res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
+    res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
+    return res;
+  }
+  if (!memo) {
+    tag = (uint16_t)(node | r << 6 | 1 << 11);
+    slot = (unsigned)(((seen ^ (uint64_t)tag * UINT64_C(0x9E3779B97F4A7C15)) *
+                       UINT64_C(0xBF58476D1CE4E5B9)) >> 55) & (CACHE_SLOTS - 1);
+    if (w->cache_tag[slot] == tag && w->cache_seen[slot] == seen) {
+      res.dest = w->cache_dest[slot];
+      res.blocked = w->cache_flags[slot] & SUB_BLOCKED;
+      res.enter = (w->cache_flags[slot] & SUB_ENTER) != 0;
+      return res;
+    }
   }
   next = lg->out_mask[node] & ~visited;
   free_next = next & ~w->occupied;
@@ -341,8 +463,50 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
     w->known[node] |= 1u << r;
     w->memo_dest[node][r] = res.dest;
     w->memo_flags[node][r] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
+  } else {
+    w->cache_tag[slot] = tag;
+    w->cache_seen[slot] = seen;
+    w->cache_dest[slot] = res.dest;
+    w->cache_flags[slot] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
   }
   return res;
+}
+
+/* The occupied playing points, and those of `player`, as masks.  owner[] is
+ * read eight bytes at a time: a byte is -1 (0xff) on an empty node, else the
+ * owner 0 or 1; the high bits, gathered by one multiplication, are the
+ * empty nodes, and the zero bytes of owner ^ player the player's. */
+static void occupancy(const lf_game *lg, const lf_pos *p, int player, uint64_t *occupied,
+                      uint64_t *own)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t high = UINT64_C(0x8080808080808080), low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+  const uint64_t gather = UINT64_C(0x0102040810204080);
+  unsigned char bytes[64];
+  uint64_t occ = 0, mine = 0, pl = (uint64_t)(uint8_t)player * UINT64_C(0x0101010101010101);
+  int i;
+  memcpy(bytes, p->owner, AG__LF_NODES);
+  memset(bytes + AG__LF_NODES, 0xff, sizeof bytes - AG__LF_NODES);
+  for (i = 0; i < 8; i++) {
+    uint64_t w, y, nonzero;
+    memcpy(&w, bytes + 8 * i, 8);
+    y = w ^ pl;
+    nonzero = (((y & low7) + low7) | y) & high;          /* high bit: byte != player */
+    occ |= ((~w & high) >> 7) * gather >> 56 << (8 * i);
+    mine |= ((~nonzero & high) >> 7) * gather >> 56 << (8 * i);
+  }
+  *occupied = occ & lg->point_mask;
+  *own = mine & lg->point_mask;
+#else
+  int i;
+  *occupied = *own = 0;
+  for (i = 0; i < lg->num_points; i++) {
+    int v = lg->points[i];
+    if (p->owner[v] < 0) continue;
+    *occupied |= BIT(v);
+    if (p->owner[v] == player) *own |= BIT(v);
+  }
+#endif
 }
 
 /* The mover's actions with the pending count, ascending; pass when none.
@@ -357,15 +521,12 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
     int origin[2][PIECES], enter[2][PIECES], no[2] = {0, 0}, nodes[PIECES], nn = 0;
     uint64_t dest[2][PIECES], all[2] = {0, 0};
     lf_walk w;
+    uint64_t own, o;
+    uint8_t from_at[64];   /* per destination: a bit per origin index */
     w.lg = lg;
-    w.occupied = 0;
-    for (i = 0; i < lg->num_points; i++) {   /* one pass: occupancy and origins */
-      int v = lg->points[i];
-      if (p->owner[v] < 0) continue;
-      w.occupied |= BIT(v);
-      if (p->owner[v] == player && nn < PIECES) nodes[nn++] = v;
-    }
-    memset(w.known, 0, sizeof w.known);
+    occupancy(lg, p, player, &w.occupied, &own);
+    for (o = own; o && nn < PIECES; o &= o - 1) nodes[nn++] = lowest_bit(o);
+    if (n > lg->girth) walk_init(&w, lg, w.occupied);  /* the memos of longer walks */
     for (i = 0; i < nn; i++) {
       int v = nodes[i];
       lf_sub s = walk_on(&w, v, n, BIT(v));
@@ -381,13 +542,20 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
         all[AT_START] |= s.dest;
       }
     }
-    for (state = ON_BOARD; state <= AT_START; state++)
-      while (all[state]) {
-        int to = lowest_bit(all[state]);
-        all[state] &= all[state] - 1;
-        for (i = 0; i < no[state]; i++)
-          if (dest[state][i] >> to & 1) out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[state][i]);
+    /* Ascending (to, origin): the origins of each destination as a small
+     * mask, so the work is one step per move, not per (destination, origin). */
+    for (state = ON_BOARD; state <= AT_START; state++) {
+      uint64_t a, d;
+      for (a = all[state]; a; a &= a - 1) from_at[lowest_bit(a)] = 0;
+      for (i = 0; i < no[state]; i++)
+        for (d = dest[state][i]; d; d &= d - 1) from_at[lowest_bit(d)] |= (uint8_t)(1u << i);
+      for (a = all[state]; a; a &= a - 1) {
+        int to = lowest_bit(a);
+        unsigned m;
+        for (m = from_at[to]; m; m &= m - 1)
+          out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[state][__builtin_ctz(m)]);
       }
+    }
     for (state = ON_BOARD; state <= AT_START; state++)
       for (i = 0; i < no[state]; i++)
         if (enter[state][i]) out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, origin[state][i]);
@@ -406,13 +574,36 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
 static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
 {
   lf_walk w;
-  int i;
+  uint64_t own;
+  occupancy(lg, p, p->mover, &w.occupied, &own);
+  if (n > lg->girth) walk_init(&w, lg, w.occupied);
   w.lg = lg;
-  w.occupied = 0;
-  for (i = 0; i < lg->num_points; i++)
-    if (p->owner[lg->points[i]] >= 0) w.occupied |= BIT(lg->points[i]);
-  memset(w.known, 0, sizeof w.known);
   return walk_on(&w, v, n, BIT(v));
+}
+
+/* Test hook: whether walk_on (the last girth steps as sets) and walk_ref
+ * (the plain search) agree for every occupied point as the origin and every
+ * count of the game, in the position of st: the board's girth when they do,
+ * 0 when they do not. */
+int ag__lf_check_walks(const ag_state *st)
+{
+  const lf_game *lg = GAME(st->game);
+  const lf_pos *p = st->pos;
+  uint64_t occupied, own, o;
+  int n;
+  occupancy(lg, p, 0, &occupied, &own);
+  for (n = 1; n <= 2 * lg->fingers_max; n++)
+    for (o = occupied; o; o &= o - 1) {
+      int v = __builtin_ctzll(o);
+      lf_walk w1, w2;
+      lf_sub a, b;
+      walk_init(&w1, lg, occupied);
+      walk_init(&w2, lg, occupied);
+      a = walk_on(&w1, v, n, BIT(v));
+      b = walk_ref(&w2, v, n, BIT(v));
+      if (a.dest != b.dest || !a.enter != !b.enter) return 0;
+    }
+  return lg->girth;
 }
 
 /* Number of choices of each player in the current finger round. */
@@ -1054,6 +1245,7 @@ static void add_edge(lf_game *lg, ag_game *g, const ag__lf_edge *e)
   if (e->to != AG__LF_TAIJI) {
     lg->out[e->from][lg->out_count[e->from]++] = (uint8_t)e->to;
     lg->out_mask[e->from] |= BIT(e->to);
+    lg->in_mask[e->to] |= BIT(e->from);
   } else {
     lg->stem_mask |= BIT(e->from);
   }
@@ -1072,6 +1264,28 @@ static void compute_reach(lf_game *lg)
     for (v = 0; v < AG__LF_NODES; v++)
       for (i = 0; i < lg->out_count[v]; i++)
         lg->reach[v][r] |= BIT(lg->out[v][i]) | lg->reach[lg->out[v][i]][r - 1];
+}
+
+/* The length of the shortest directed cycle of the walk graph (a walk of
+ * fewer steps can never meet a node twice), MAX_COUNT + 1 when none is
+ * that short: breadth-first from every node back to itself. */
+static int compute_girth(const lf_game *lg)
+{
+  int best = MAX_COUNT + 1, v, r;
+  for (v = 0; v < AG__LF_NODES; v++) {
+    uint64_t front = lg->out_mask[v], seen = front;
+    for (r = 1; r < best && front; r++) {
+      uint64_t next = 0, f;
+      if (front >> v & 1) {
+        best = r;
+        break;
+      }
+      for (f = front; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
+      front = next & ~seen;
+      seen |= next;
+    }
+  }
+  return best;
 }
 
 static int lf_setup(ag_game *g)
@@ -1104,6 +1318,7 @@ static int lf_setup(ag_game *g)
   for (i = 0; board48 && i < AG__LF_EDGES48; i++) add_edge(lg, g, &ag__lf_edges48[i]);
   for (i = 0; lg->entry_exact && i < AG__LF_STEM_EDGES; i++) add_edge(lg, g, &ag__lf_stem_edges[i]);
   compute_reach(lg);
+  lg->girth = compute_girth(lg);
   ag__zobrist_fill((uint64_t *)(void *)&lg->keys, sizeof lg->keys / sizeof(uint64_t), "liubo_fingers");
   g->nodes = lg->nodes;
   g->edges = lg->edges;

@@ -67,6 +67,7 @@ from . import tensor
 __all__ = [
     "Error", "ParseError", "IllegalMoveError", "PhaseError", "CancelledError", "RangeError",
     "Game", "State", "Move", "Rng", "Node", "Edge", "Piece", "Outcome", "PlayoutResult",
+    "PlayoutTotals",
     "MoveInfo", "version", "version_string", "strerror", "errmsg", "game_names",
     "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
     "node_kind_name", "edge_kind_name",
@@ -380,6 +381,15 @@ class PlayoutResult(NamedTuple):
     plies: int
     winner: int
     reason: End
+
+
+class PlayoutTotals(NamedTuple):
+    """ag_state_playouts(): how a batch of random games went, summed."""
+    playouts: int
+    plies: int
+    wins: Tuple[int, int]
+    draws: int
+    unfinished: int
 
 
 class MoveInfo(NamedTuple):
@@ -751,6 +761,21 @@ class State(_Owned):
                 h, c, cap, ctypes.byref(plies), ctypes.byref(winner), ctypes.byref(reason)))
         return PlayoutResult(_as(OutcomeKind, outcome), plies.value, winner.value,
                              _as(End, reason.value))
+
+    def playouts(self, count: int, seed: int = 0, max_plies: int = 0,
+                 threads: int = 0) -> PlayoutTotals:
+        """count random games on private copies, on threads threads (0: one per
+        CPU; the GIL is released), summed: PlayoutTotals(playouts, plies, wins,
+        draws, unfinished).  Game i is playout(Rng(r)) where r is the
+        (i+1)-th Rng(seed).next(): the same totals for every number of threads."""
+        out = _lib.PlayoutTotals()
+        n = _cint(count, "count", 0, 2 ** 64 - 1)
+        s = _cint(seed, "seed", 0, 2 ** 64 - 1)
+        with self._h as h:
+            _lib.ag_state_playouts(h, s, n, _csize(max_plies, "max_plies"),
+                                   _cint(threads, "threads"), ctypes.byref(out))
+        return PlayoutTotals(out.playouts, out.plies, (out.wins[0], out.wins[1]), out.draws,
+                             out.unfinished)
 
     def clone(self) -> State:
         """A deep copy on the same game, history included."""

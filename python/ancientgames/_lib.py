@@ -234,6 +234,16 @@ ag_state_undo = _fn("ag_state_undo", _int, StateP)
 ag_state_history = _fn("ag_state_history", _int, StateP, _P(Move), _size, _P(_size))
 ag_state_playout = _fn("ag_state_playout", _int, StateP, _P(_u64), _size, _P(_size),
                        _P(_int), _P(_int))
+
+
+class PlayoutTotals(ctypes.Structure):
+    """ag_playout_totals."""
+    _fields_ = [("playouts", _u64), ("plies", _u64), ("wins", _u64 * 2), ("draws", _u64),
+                ("unfinished", _u64)]
+
+
+ag_state_playouts = _fn("ag_state_playouts", _int, StateP, _u64, _u64, _size, _int,
+                        _P(PlayoutTotals))
 ag_state_hash = _fn("ag_state_hash", _u64, StateP)
 ag_state_equal = _fn("ag_state_equal", _int, StateP, StateP)
 ag_state_piece = _fn("ag_state_piece", _int, StateP, _int, _int, _P(_int), _P(_int), _P(_int))
