@@ -1162,8 +1162,10 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *    budgets: @c depth (1 .. 64 plies), @c nodes (1 .. 1000000000) and @c time_ms;
  *    without any it searches up to 100000 nodes, and when one is given the others are
  *    unlimited.  A win counts more the sooner it comes; a draw is worth @c contempt
- *    (default 0.1) less than even to the searcher; equal best moves are drawn with the
- *    RNG.  Only for the hare hunt (#AG_EINVAL in other games).
+ *    (default 0.1) less than even to the searcher, and so is a position that the game
+ *    or the search path has already been through (the winning side makes progress
+ *    instead of repeating); equal best moves are drawn with the RNG.  Only for the
+ *    hare hunt (#AG_EINVAL in other games).
  *  - "ai" or "ai(key=value,...)", and also a NULL or empty string: the strongest
  *    player of the game at a moderate cost per move: in the hare hunt "alphabeta"
  *    (100000 nodes), in the liubo games "mcts(iterations=1000,rollout=40)".  The

@@ -2,8 +2,11 @@
  * check_ai.c -- the computer players through the public API: parameter
  * parsing, legality and determinism of every choice, chance and
  * simultaneous nodes, tactics the search must see, short strength checks
- * against random play (both sides of the hare hunt).  The perfect hare
- * player is tested by check_perfect.c (it needs a solution file).
+ * against random play (both sides of the hare hunt), and the perfect hare
+ * player (with a solution file named by $AG_HARE_SOLUTION, e.g. one written
+ * by `ag-solve "hare(hunters=10)" -o FILE' in well under two minutes; the
+ * tests play the variant the file was solved for, and are skipped, with a
+ * note on stderr, without it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <locale.h>
@@ -711,6 +714,197 @@ START_TEST(hunters_side_beats_random)
 }
 END_TEST
 
+/* ------------------------------------------------------------ solved positions */
+
+/* Positions of hare(hunters=10) with the moves that keep their solved value
+ * (from the solution of `ag-solve "hare(hunters=10)"', which takes too long
+ * for a test): the hunters to move in a won position where few moves keep
+ * the win (most open a capture, and one capture wins for the hare), and the
+ * hare to move with a win at least 3 turns away.  Taken from games mixing
+ * perfect and random moves. */
+static const struct solved_pos {
+  const char *text;
+  int value;                  /* for the side to move: 1 win, 0 draw */
+  const char *keep;           /* the moves that keep it, space-separated */
+} solved_positions[] = {
+  {"...../..XX./XOX../X.XXX/.XX.. X - 20", 1, "d2-d3 d4-d3"},
+  {"X..../...../XOXXX/.XXX./..X.X X - 56", 1, "b2-a1 b2-a2 b2-b1 c1-b1"},
+  {"...../X..OX/.XXX./XXXXX/..... X - 50", 1, "d3-e3 e2-e3 e4-e3"},
+  {"...../...../XXO.X/.XXX./.XXXX X - 26", 1, "b1-a1 b2-a1 b2-a2"},
+  {"X..../...../..OX./XX..X/XXXXX X - 24", 1, "d3-d2 d3-e3 e2-e3"},
+  {"...../XXOX./XXXXX/..X.X/..... X - 60", 1, "e3-e4"},
+  {"...../...../X.O.X/.XXXX/XXXX. X - 6", 1, "d1-e1 d2-d3 d2-e1 e2-e1"},
+  {"...../....O/XX..X/.XXX./.XXXX X - 10", 1, "d2-e2 e1-e2 e3-d3 e3-e2"},
+  {"...../...../X.O.X/X.XXX/XXXX. X - 6", 1, "d1-e1 d2-e1 e2-e1"},
+  {"...../....O/X.XXX/.XXX./XXX.. X - 32", 1, "d2-e2 e3-e2"},
+  {"...../...../XOXXX/XXXX./X.X.. X - 28", 1, "a1-b1 b2-b1 c1-b1"},
+  {"...../...../XXO../.XX.X/XXXXX X - 16", 1, "c2-d2 d1-d2 e2-d2 e2-e3"},
+  {"...../O..../XXXXX/.XXX./.X..X X - 22", 1, "b2-a2"},
+  {"...../X...X/...../X.XOX/XXXXX X - 12", 1, "a1-b2 a2-b2 b1-b2 c2-b2"},
+  {"...../XO.XX/XXXXX/.XX../..... X - 40", 1, "c2-d2 d3-d2 e3-d2"},
+  {"...../...../X..../XOXXX/XXXXX X - 4", 1, "a3-a4 a3-b4 e2-e3"},
+  {"...../XX.../X.XX./.XXOX/..X.X X - 36", 1, "d3-e3"},
+  {"...../...../X..../XOXXX/XXXXX X - 6", 1, "a3-a4 a3-b4 e2-e3"},
+  {"...../...../.OX../XXXXX/XXX.X X - 8", 1, "c3-c4 c3-d3 c3-d4 d2-d3"},
+  {"...../...X./XX..X/XX..O/X.XXX X - 20", 1, "d4-e4 e3-e4"},
+  {"..O../..X../XXX.X/...../XXXXX O - 25", 1, "c5-b4 c5-d4"},
+  {"...../...OX/...../XXXXX/XXXX. O - 9", 1, "d4-e3"},
+  {"...../....X/XXOXX/.X.X./X.X.X O - 41", 1, "c3-c2"},
+  {"...../.O.../.X.X./XX..X/XXXXX O - 13", 1, "b4-c3"},
+  {"...../...XX/.O.XX/X.XX./XXX.. O - 47", 1, "b3-c3"},
+  {"..X../X.O.X/XX.XX/.XXX./..... O - 35", 1, "c4-c3"},
+  {"...../...OX/X.X../XXXXX/.X.X. O - 17", 1, "d4-d3 d4-e3"},
+  {"..O../X.X../.XXXX/..XXX/X.... O - 41", 1, "c5-b4 c5-d4"},
+  {"...../X..../XXXXO/.XX.X/...XX O - 25", 1, "e3-d2"},
+};
+
+/* The default player keeps the value in every one of them. */
+START_TEST(ai_keeps_solved_values)
+{
+  ag_game *g = new_game("hare(hunters=10)");
+  ag_state *st = new_state(g, NULL);
+  size_t i, kept = 0, n = sizeof solved_positions / sizeof solved_positions[0];
+  for (i = 0; i < n; i++) {
+    uint64_t rng = 100 + i;
+    char text[16], keep[256], *tok, *save = NULL;
+    ag_move m;
+    int found = 0;
+    ck_assert_int_eq(ag_state_set_text(st, solved_positions[i].text), AG_OK);
+    ck_assert_int_eq(ag_ai_choose(st, "ai", &rng, &m), AG_OK);
+    ck_assert_int_eq(ag_move_to_text(g, m, text, sizeof text, NULL), AG_OK);
+    snprintf(keep, sizeof keep, "%s", solved_positions[i].keep);
+    for (tok = strtok_r(keep, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+      found |= strcmp(tok, text) == 0;
+    if (!found)
+      fprintf(stderr, "ai_keeps_solved_values: %s: %s loses the value (keep: %s)\n",
+              solved_positions[i].text, text, solved_positions[i].keep);
+    kept += (size_t)found;
+  }
+  ck_assert_uint_eq(kept, n);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------ perfect player */
+
+/* The solution named by $AG_HARE_SOLUTION; NULL (and a note on stderr
+ * naming the test) when the variable is unset or empty. */
+static ag_solution *load_solution(const char *test)
+{
+  const char *path = getenv("AG_HARE_SOLUTION");
+  ag_solution *sol = NULL;
+  if (!path || !*path) {
+    fprintf(stderr, "%s: skipped: AG_HARE_SOLUTION unset\n", test);
+    return NULL;
+  }
+  ck_assert_int_eq(ag_solution_load(path, &sol), AG_OK);
+  return sol;
+}
+
+/* The hare game the solution was made for (its hunters and chain), or with
+ * other_chain the same hunters and the other chain rule. */
+static ag_game *solution_game(const ag_solution *sol, int other_chain)
+{
+  char spec[64];
+  int chain = 0, hunters = 0;
+  ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
+  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d)", hunters, other_chain ? !chain : chain);
+  return new_game(spec);
+}
+
+/* Perfect play from the start keeps the value, and its distance drops by
+ * one each turn; both sides perfect: the hunters win in exactly that many
+ * turns. */
+START_TEST(perfect_play_follows_the_solution)
+{
+  ag_solution *sol = load_solution("perfect_play_follows_the_solution");
+  ag_game *g;
+  ag_state *st;
+  uint64_t rng = 5;
+  int v0, d0, v, d, turns = 0, winner;
+  if (!sol) return;                                  /* no solution file given */
+  g = solution_game(sol, 0);
+  st = new_state(g, NULL);
+  ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
+  ck_assert_int_eq(v0, 1);
+  while (!ag_state_is_terminal(st)) {
+    int p = ag_state_current_player(st), in_chain = 0;
+    ag_move m;
+    ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_OK);
+    ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &in_chain), AG_OK);
+    if (!in_chain) {
+      ck_assert_int_eq(v, turns % 2 ? -1 : 1);
+      ck_assert_int_eq(d, d0 - turns);
+    }
+    ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+    if (ag_state_is_terminal(st) || ag_state_current_player(st) != p) turns++;
+  }
+  ck_assert_int_eq(ag_state_outcome(st, &winner, NULL), AG_OUTCOME_WIN);
+  ck_assert_int_eq(winner, 0);
+  ck_assert_int_eq(turns, d0);
+  ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_EPHASE);
+  ag_state_free(st);
+  ag_game_free(g);
+  ag_solution_free(sol);
+}
+END_TEST
+
+START_TEST(perfect_player_beats_random)
+{
+  ag_solution *sol = load_solution("perfect_player_beats_random");
+  ag_game *g;
+  ag_state *st;
+  uint64_t rng = 77;
+  int k, seat, won[2] = {0, 0};
+  if (!sol) return;
+  g = solution_game(sol, 0);
+  st = new_state(g, NULL);
+  for (seat = 0; seat < 2; seat++)
+    for (k = 0; k < 10; k++) {
+      int winner = AG_PLAYER_NONE;
+      ag_state_reset(st);
+      while (!ag_state_is_terminal(st)) {
+        ag_move m;
+        if (ag_state_current_player(st) == seat)
+          ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
+        else
+          ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
+        ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+      }
+      if (ag_state_outcome(st, &winner, NULL) == AG_OUTCOME_WIN && winner == seat) won[seat]++;
+    }
+  ck_assert_int_eq(won[0], 10);
+  ck_assert_int_ge(won[1], 9);
+  ag_state_free(st);
+  ag_game_free(g);
+  ag_solution_free(sol);
+}
+END_TEST
+
+START_TEST(perfect_player_checks_its_game)
+{
+  ag_solution *sol = load_solution("perfect_player_checks_its_game");
+  ag_game *g;
+  ag_state *st;
+  uint64_t rng = 1;
+  ag_move m;
+  if (!sol) return;
+  g = solution_game(sol, 1);
+  st = new_state(g, NULL);
+  ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EMISMATCH);
+  ag_state_free(st);
+  ag_game_free(g);
+  g = new_game("liubo_sticks");
+  st = new_state(g, NULL);
+  ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EINVAL);
+  ag_state_free(st);
+  ag_game_free(g);
+  ag_solution_free(sol);
+}
+END_TEST
+
 static Suite *ai_suite(void)
 {
   Suite *s = suite_create("ai");
@@ -739,9 +933,16 @@ static Suite *ai_suite(void)
   tcase_add_test(tc, stop_callback);
   tcase_add_test(tc, threads_are_deterministic);
   tcase_add_test(tc, solver_stops);
+  tcase_add_test(tc, ai_keeps_solved_values);
   tcase_add_test(tc, sticks_beats_random);
   tcase_add_test(tc, hare_side_beats_random);
   tcase_add_test(tc, hunters_side_beats_random);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("perfect");
+  tcase_set_timeout(tc, 300);
+  tcase_add_test(tc, perfect_play_follows_the_solution);
+  tcase_add_test(tc, perfect_player_beats_random);
+  tcase_add_test(tc, perfect_player_checks_its_game);
   suite_add_tcase(s, tc);
   return s;
 }

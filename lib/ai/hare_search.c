@@ -151,7 +151,7 @@ static int hare_spread(const hare_tables *k, int h, uint32_t hunters)
  * time, the caller's stop); equal best moves are drawn with the RNG. */
 
 enum { AB_WIN = 100000, AB_SURE = AB_WIN - 10000, AB_INF = AB_WIN + 1, AB_TT_SIZE = 1 << 16,
-       AB_MAX_DEPTH = 64, AB_CLOCK_EVERY = 256 };
+       AB_MAX_DEPTH = 64, AB_CLOCK_EVERY = 256, AB_SEEN_SIZE = 2048 };
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
 /* Weights of the evaluation, in thousandths of a game. */
@@ -188,7 +188,41 @@ typedef struct ab_search {
   int aborted;
   int draw;                                /* the hunters' value of a draw */
   int taken0, hunters0;                    /* hunters taken and left at the root */
+  uint64_t seen[AB_SEEN_SIZE];             /* hashes of the game's positions since its
+                                              last capture (open addressing, 0 = empty) */
+  uint64_t path[AB_MAX_DEPTH + 2];         /* hashes of the positions of the search path */
 } ab_search;
+
+/* Whether the game already went through the position of hash key. */
+static int seen_has(const ab_search *s, uint64_t key)
+{
+  size_t i = (size_t)(key >> 20) & (AB_SEEN_SIZE - 1);
+  if (!key) return 0;
+  for (; s->seen[i]; i = (i + 1) & (AB_SEEN_SIZE - 1))
+    if (s->seen[i] == key) return 1;
+  return 0;
+}
+
+/* Records a position of the game (at most AB_SEEN_SIZE / 2 of them). */
+static void seen_add(ab_search *s, uint64_t key)
+{
+  size_t i = (size_t)(key >> 20) & (AB_SEEN_SIZE - 1);
+  if (!key) return;
+  for (; s->seen[i]; i = (i + 1) & (AB_SEEN_SIZE - 1))
+    if (s->seen[i] == key) return;
+  s->seen[i] = key;
+}
+
+/* Whether the position of hash key, ply plies below the root, repeats one
+ * of the game or of the search path: the search counts it a draw, so that
+ * the side that wants to win looks for progress instead of going round. */
+static int repeats(const ab_search *s, uint64_t key, int ply)
+{
+  int i;
+  for (i = ply - 2; i >= 0; i -= 2)                 /* same side to move: every other ply */
+    if (s->path[i] == key) return 1;
+  return seen_has(s, key);
+}
 
 /* The hunters' value of an unfinished position: hunters taken, captures the
  * hare has open, the hare's room and steps, and how far the hunters are. */
@@ -276,6 +310,8 @@ static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alph
     return 0;
   }
   key = ag_state_hash(s->st);
+  s->path[ply] = key;
+  if (repeats(s, key, ply)) return s->draw;
   e = ab_probe(s, key, depth, alpha, beta, &hit);
   if (hit) return e->value;
   if (ag_state_legal_moves(s->st, player, mv, s->cap, &n) != AG_OK || n == 0)
@@ -351,6 +387,23 @@ static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, ha
   *board = hare_pos_read(st);
   s->hunters0 = popcount32(board->hunters);
   s->taken0 = captured(st, 1);
+  s->path[0] = ag_state_hash(st);
+  /* The game's earlier positions back to its last capture (captures cannot
+   * be undone, so no position before one can come back). */
+  {
+    size_t back, hunters = (size_t)s->hunters0;
+    for (back = 0; back < AB_SEEN_SIZE / 2 && ag_state_ply(s->st) > 0; back++) {
+      hare_pos b;
+      if (ag_state_undo(s->st) != AG_OK) break;
+      b = hare_pos_read(s->st);
+      if ((size_t)popcount32(b.hunters) != hunters) break;
+      seen_add(s, ag_state_hash(s->st));
+    }
+  }
+  ag_state_free(s->st);                  /* the undone copy; search a fresh one */
+  s->st = NULL;
+  rc = ag_state_clone(st, &s->st);
+  if (rc != AG_OK) return rc;
   return AG_OK;
 }
 
