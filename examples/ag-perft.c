@@ -66,7 +66,7 @@ int main(int argc, char **argv)
   static const struct option longopts[] = {
     {"position", required_argument, NULL, 'p'}, CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
   ag_game *g;
-  ag_state *st;
+  ag_state *st = NULL;
   const char *position = NULL;
   size_t cap;
   int64_t depth;
@@ -81,6 +81,8 @@ int main(int argc, char **argv)
   if (ag_game_new(argv[optind], &g) != AG_OK) { fprintf(stderr, "ag-perft: %s\n", ag_errmsg()); return 1; }
   if (ag_state_new(g, &st) != AG_OK || (position && ag_state_set_text(st, position) != AG_OK)) {
     fprintf(stderr, "ag-perft: %s\n", ag_errmsg());
+    ag_state_free(st);
+    ag_game_free(g);
     return 1;
   }
   cap = ag_game_limit(g, AG_LIMIT_LEGAL_MOVES);

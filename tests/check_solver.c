@@ -596,6 +596,79 @@ START_TEST(progress_is_reported)
 }
 END_TEST
 
+/* The file checksum (as lib/ai/hare_solver.c computes it), to write
+ * solutions whose tables a test has changed. */
+static uint64_t checksum_add(uint64_t h, const uint8_t *p, size_t n)
+{
+  size_t i;
+  for (i = 0; i + 8 <= n; i += 8) {
+    uint64_t w = 0;
+    int j;
+    for (j = 7; j >= 0; j--) w = (w << 8) | p[i + (size_t)j];
+    h = (h ^ w) * 0x100000001B3ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = ((h ^ p[i]) * 0x100000001B3ull) ^ (h >> 31);
+  return h;
+}
+
+/* The hare ending its capture chain into a position the hunters win.  No
+ * variant small enough to solve here has one (measured: none up to 9
+ * hunters, in any layer), so the tables are made: every 4-hunter position
+ * with the hunters to move becomes a hunters' win in 3 turns, and the mid-
+ * chain value of the hare (pass, or jump on) must be a loss in 4 where it
+ * cannot jump on, and a win in 1 where it can (down to the 3 hunters of
+ * this variant's win). */
+START_TEST(capture_into_hunters_win)
+{
+  ag_solution *a = NULL, *b = NULL;
+  char *path = temp_name();
+  const size_t layer4 = 50 * 10626, half = layer4 / 2;
+  FILE *f;
+  uint8_t *data;
+  long size;
+  uint64_t h;
+  int i, v, d;
+  ck_assert_int_eq(ag__hare_solve(1, 3, 5, 0, NULL, NULL, &a), AG_OK);
+  ck_assert_int_eq(ag_solution_save(a, path), AG_OK);
+  size = file_size(path);
+  data = malloc((size_t)size);
+  ck_assert_ptr_nonnull(data);
+  f = fopen(path, "rb");
+  ck_assert_ptr_nonnull(f);
+  ck_assert_uint_eq(fread(data, 1, (size_t)size, f), (size_t)size);
+  fclose(f);
+  memset(data + 32, 5, half);                 /* RES_WIN(3) for the hunters */
+  /* the checksum runs over the header, then each layer in its own call */
+  h = checksum_add(checksum_add(checksum_add(0, data, 32), data + 32, layer4), data + 32 + layer4,
+                   (size_t)size - 8 - 32 - layer4);
+  for (i = 0; i < 8; i++) data[size - 8 + i] = (uint8_t)(h >> (8 * i));
+  f = fopen(path, "wb");
+  ck_assert_ptr_nonnull(f);
+  ck_assert_uint_eq(fwrite(data, 1, (size_t)size, f), (size_t)size);
+  fclose(f);
+  ck_assert_int_eq(ag__hare_solution_load(path, 1, &b), AG_OK);
+  /* Hare on A1 (0), hunters on D1 E1 D2 E2 (3 4 8 9): no jump from A1. */
+  ck_assert_int_eq(ag__hare_solution_chain_value(b, 0, 1u << 3 | 1u << 4 | 1u << 8 | 1u << 9,
+                                                 &v, &d), AG_OK);
+  ck_assert_int_eq(v, -1);
+  ck_assert_int_eq(d, 4);
+  /* Hare on A1, hunters on B1 (1) and D1 E1 D2: it jumps B1 to C1 and wins. */
+  ck_assert_int_eq(ag__hare_solution_chain_value(b, 0, 1u << 1 | 1u << 3 | 1u << 4 | 1u << 8,
+                                                 &v, &d), AG_OK);
+  ck_assert_int_eq(v, 1);
+  ck_assert_int_eq(d, 1);
+  /* The solver's own table of that variant: the pass is no hunters' win. */
+  ck_assert_int_eq(ag__hare_solution_chain_value(a, 0, 1u << 3 | 1u << 4 | 1u << 8 | 1u << 9,
+                                                 &v, &d), AG_OK);
+  ck_assert_int_ne(v, -1);
+  free(data);
+  ag_solution_free(a);
+  ag_solution_free(b);
+  unlink(path);
+}
+END_TEST
+
 /* A 0.2 progress callback that asks to stop at level 2 of the first layer. */
 static int stop_at_level_2(void *user, int hunters, int level, uint64_t resolved, uint64_t total)
 {
@@ -642,6 +715,7 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, reduced_variant_refused);
   tcase_add_test(tc, directory_is_a_system_error);
   tcase_add_test(tc, progress_is_reported);
+  tcase_add_test(tc, capture_into_hunters_win);
   tcase_add_test(tc, progress_can_stop);
   suite_add_tcase(s, tc);
   return s;

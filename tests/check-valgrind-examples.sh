@@ -1,0 +1,59 @@
+#!/bin/sh
+# check-valgrind-examples.sh -- valgrind memcheck over the example programs:
+# every game through ag-play (seeded AI against AI), ag-perft, ag-bench (one
+# batch, both modes), ag-svg, random_playout, and ag-solve's error paths.
+# Any memcheck error or definite/indirect leak fails it.
+#
+# Exit 77 (skip) without valgrind, and in a sanitizer build (ASan and
+# valgrind do not mix: the sanitizer build has LeakSanitizer instead).
+set -u
+top_builddir=${top_builddir:-.}
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "SKIP: valgrind not found (apt-get install valgrind)"; exit 77
+fi
+if test -n "${AG_SAN_FLAGS:-}"; then
+  echo "SKIP: sanitizer build (LeakSanitizer covers it)"; exit 77
+fi
+libtool=$top_builddir/libtool
+ex=$top_builddir/examples
+test -x "$ex/ag-play" || { echo "SKIP: examples not built"; exit 77; }
+status=0
+runs=0
+
+# vg NAME ARGS...: one program under memcheck (through libtool, so that the
+# uninstalled shared library is found).
+vg() {
+  prog=$1; shift
+  runs=$((runs + 1))
+  if ! "$libtool" --mode=execute valgrind --quiet --error-exitcode=99 --leak-check=full \
+       --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
+       --track-origins=yes "$ex/$prog" "$@" > /dev/null 2> vg.err; then
+    rc=$?
+    if test $rc -eq 99 || grep -q '==[0-9]*==' vg.err; then
+      echo "FAIL: valgrind $prog $* (exit $rc):"; cat vg.err; status=1
+    elif test "${expect_fail:-no}" = no; then
+      echo "FAIL: $prog $* exited $rc:"; cat vg.err; status=1
+    fi
+  elif test "${expect_fail:-no}" = yes; then
+    echo "FAIL: $prog $* should have failed"; status=1
+  fi
+  rm -f vg.err
+}
+
+games=$("$ex/ag-play" --list) || { echo "FAIL: ag-play --list"; exit 1; }
+for g in $games; do
+  vg ag-play "$g" --p0 ai --p1 random --seed 3 --max-plies 30 --quiet --ai "mcts(iterations=50,rollout=20)"
+  vg ag-perft "$g" 2
+  vg ag-bench "$g" --seconds 0
+  vg ag-bench "$g" --seconds 0 --api
+  vg ag-svg "$g"
+  vg random_playout 7 "$g"
+done
+vg ag-play "hare(hunters=10,first=hare)" --p0 random --p1 ai --seed 9 --max-plies 40 --quiet
+expect_fail=yes
+vg ag-solve "hare(hunters=10)" -i /nonexistent/solution --quiet
+vg ag-play "hare(first=x)" --p0 random --p1 random
+vg ag-perft liubo_sticks 1 --position "not a position"
+expect_fail=no
+echo "valgrind: $runs runs"
+exit $status

@@ -1,0 +1,589 @@
+/*
+ * check_alloc.c -- every allocation of the library can fail.
+ *
+ * The library calls malloc, calloc and realloc directly.  This suite links
+ * the library's objects (not the shared library) with
+ * -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free, so that every
+ * allocation the library makes goes through the wrappers below: armed with
+ * N, they make the N-th allocation of this thread fail.  Each scenario (every
+ * game's ag_game_new, state creation, clone, copy, history growth, set_text,
+ * equal, playouts, the players, record write and read, tags, a small solve,
+ * solution load) runs
+ * its call with N = 1, 2, ... until the call succeeds without reaching the
+ * N-th allocation, and checks after every failed call: the documented
+ * AG_ENOMEM, a message, no output handle, the state exactly as it was, and
+ * no leak (the wrappers count live blocks; the sanitizer build adds
+ * LeakSanitizer).  The counter is thread-local and lives in this test only:
+ * nothing in the library knows about it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "ancientgames.h"
+#include "ai/hare_solver.h"
+#include "check_main.h"
+
+/* ------------------------------------------------------------ wrappers */
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t k, size_t n);
+void *__real_realloc(void *p, size_t n);
+void __real_free(void *p);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t k, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+void __wrap_free(void *p);
+
+static _Thread_local long fail_at;    /* 0: never; else the allocation number to fail */
+static _Thread_local long count;      /* allocations since arming */
+static _Thread_local int tracking;    /* count live blocks (only around library calls:
+                                         Check itself may be linked in statically) */
+static _Thread_local long live;       /* blocks allocated minus freed while tracking */
+
+/* Whether this allocation is the one to fail. */
+static int fail_now(void)
+{
+  return fail_at > 0 && ++count == fail_at;
+}
+
+void *__wrap_malloc(size_t n)
+{
+  void *p;
+  if (fail_now()) return NULL;
+  p = __real_malloc(n);
+  if (p && tracking) live++;
+  return p;
+}
+
+void *__wrap_calloc(size_t k, size_t n)
+{
+  void *p;
+  if (fail_now()) return NULL;
+  p = __real_calloc(k, n);
+  if (p && tracking) live++;
+  return p;
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+  void *q;
+  if (fail_now()) return NULL;
+  q = __real_realloc(p, n);
+  if (q && !p && tracking) live++;
+  return q;
+}
+
+void __wrap_free(void *p)
+{
+  if (p && tracking) live--;
+  __real_free(p);
+}
+
+static void arm(long n) { fail_at = n; count = 0; tracking = 1; }
+static void disarm(void) { fail_at = 0; tracking = 0; }
+
+/* ------------------------------------------------------------ helpers */
+
+/* What a state shows. */
+typedef struct snap { char text[4096]; uint64_t hash; size_t ply, n; ag_move hist[8192]; } snap;
+
+static void take(const ag_state *st, snap *s)
+{
+  ck_assert_int_eq(ag_state_to_text(st, s->text, sizeof s->text, NULL), AG_OK);
+  s->hash = ag_state_hash(st);
+  s->ply = ag_state_ply(st);
+  ck_assert_int_eq(ag_state_history(st, s->hist, 8192, &s->n), AG_OK);
+}
+
+static void expect_same(const ag_state *st, const snap *s, const char *what, long n)
+{
+  snap now;
+  take(st, &now);
+  ck_assert_msg(strcmp(now.text, s->text) == 0, "%s, allocation %ld failed: text changed", what, n);
+  ck_assert_msg(now.hash == s->hash && now.ply == s->ply && now.n == s->n &&
+                memcmp(now.hist, s->hist, s->n * sizeof s->hist[0]) == 0,
+                "%s, allocation %ld failed: state changed", what, n);
+}
+
+/* Plays `plies` seeded random plies. */
+static void play(ag_state *st, int plies, uint64_t seed)
+{
+  while (plies-- > 0 && !ag_state_is_terminal(st)) {
+    ag_move m[2];
+    if (ag_state_current_player(st) == AG_PLAYER_SIMULTANEOUS) {
+      ck_assert_int_eq(ag_ai_choose_joint(st, "random", &seed, m, 2), AG_OK);
+      ck_assert_int_eq(ag_state_apply_joint(st, m, 2), AG_OK);
+    } else {
+      ck_assert_int_eq(ag_ai_choose(st, "random", &seed, m), AG_OK);
+      ck_assert_int_eq(ag_state_apply(st, m[0]), AG_OK);
+    }
+  }
+}
+
+/* Runs op with the N-th allocation failing for N = 1, 2, ... until op
+ * succeeds having made fewer than N allocations.  op returns its AG_ code;
+ * after a failure `after_fail' checks the state (may be NULL); after the
+ * success `cleanup' frees what op made.  Returns how many allocations the
+ * successful call made. */
+typedef struct scenario {
+  const char *name;
+  int (*op)(void *ctx);
+  void (*after_fail)(void *ctx, long n);
+  void (*cleanup)(void *ctx);
+  void *ctx;
+  int other_code;          /* a code other than AG_ENOMEM that is fine too (0: none) */
+  int keeps;               /* a success leaves blocks the state owns (tags, start text):
+                              the success is not checked for leaks, the failures are */
+} scenario;
+
+static long run_scenario(const scenario *sc)
+{
+  long n, base;
+  for (n = 1; n < 100000; n++) {
+    int rc;
+    base = live;
+    arm(n);
+    rc = sc->op(sc->ctx);
+    disarm();
+    if (count < n) {   /* no allocation failed: the call must have worked */
+      ck_assert_msg(rc >= 0, "%s: %d with no failed allocation (%s)", sc->name, rc, ag_errmsg());
+      tracking = 1;
+      if (sc->cleanup) sc->cleanup(sc->ctx);
+      tracking = 0;
+      ck_assert_msg(sc->keeps || live == base, "%s: %ld blocks leaked by the successful call",
+                    sc->name, live - base);
+      return count;
+    }
+    if (rc >= 0) {
+      /* The call did without that block (a shrinking realloc that failed
+       * keeps the larger one): fine, when what it made is whole and freed. */
+      tracking = 1;
+      if (sc->cleanup) sc->cleanup(sc->ctx);
+      tracking = 0;
+      ck_assert_msg(sc->keeps || live == base, "%s: allocation %ld failed, the call worked and "
+                    "%ld blocks leaked", sc->name, n, live - base);
+      continue;
+    }
+    ck_assert_msg(rc == AG_ENOMEM || (sc->other_code && rc == sc->other_code),
+                  "%s: allocation %ld failed, the call gave %d (%s)", sc->name, n, rc, ag_errmsg());
+    ck_assert_msg(ag_errmsg()[0] != '\0', "%s: no message", sc->name);
+    ck_assert_msg(live == base, "%s: allocation %ld failed, %ld blocks leaked", sc->name, n, live - base);
+    if (sc->after_fail) sc->after_fail(sc->ctx, n);
+  }
+  ck_abort_msg("%s: never succeeded", sc->name);
+  return 0;
+}
+
+static const char *const specs[] = {
+  "hare", "hare(chain=0,hunters=10)", "liubo_sticks",
+  "liubo_sticks(stone_capture=reserve,rethrow=bead)", "liubo_fingers",
+  "liubo_fingers(hands=2,scheme=guess,board=48)",
+};
+#define NSPECS (sizeof specs / sizeof specs[0])
+
+/* ------------------------------------------------------------ games */
+
+typedef struct game_ctx { const char *spec; ag_game *g; } game_ctx;
+
+static int op_game_new(void *c)
+{
+  game_ctx *x = c;
+  int rc;
+  x->g = (ag_game *)x;
+  rc = ag_game_new(x->spec, &x->g);
+  return rc != AG_OK && x->g ? AG_ERROR : rc;   /* a failure must not set *out */
+}
+
+static void free_game(void *c) { game_ctx *x = c; ag_game_free(x->g); x->g = NULL; }
+
+START_TEST(game_new)
+{
+  game_ctx x = {specs[_i], NULL};
+  scenario sc = {"ag_game_new", op_game_new, NULL, free_game, &x, 0, 0};
+  fprintf(stderr, "ag_game_new(%s): %ld allocations\n", specs[_i], run_scenario(&sc));
+}
+END_TEST
+
+/* ------------------------------------------------------------ states */
+
+typedef struct state_ctx {
+  ag_game *g;
+  ag_state *st, *other, *out;
+  snap before, other_before;
+  const char *text;
+  ag_move m[2];
+  size_t nm;
+  uint64_t rng;
+  const char *params;
+  int player;
+} state_ctx;
+
+static void setup(state_ctx *x, const char *spec, int plies)
+{
+  memset(x, 0, sizeof *x);
+  x->g = new_game(spec);
+  x->st = new_state(x->g, NULL);
+  play(x->st, plies, 99);
+  take(x->st, &x->before);
+}
+
+static void teardown(state_ctx *x)
+{
+  ag_state_free(x->st);
+  ag_state_free(x->other);
+  ag_game_free(x->g);
+}
+
+static void st_unchanged(void *c, long n)
+{
+  state_ctx *x = c;
+  expect_same(x->st, &x->before, "state", n);
+}
+
+static void free_out(void *c) { state_ctx *x = c; ag_state_free(x->out); x->out = NULL; }
+
+static int op_state_new(void *c)
+{
+  state_ctx *x = c;
+  int rc;
+  x->out = (ag_state *)x;
+  rc = ag_state_new(x->g, &x->out);
+  return rc != AG_OK && x->out ? AG_ERROR : rc;
+}
+
+static int op_clone(void *c)
+{
+  state_ctx *x = c;
+  int rc;
+  x->out = (ag_state *)x;
+  rc = ag_state_clone(x->st, &x->out);
+  return rc != AG_OK && x->out ? AG_ERROR : rc;
+}
+
+START_TEST(state_new_and_clone)
+{
+  state_ctx x;
+  scenario a = {"ag_state_new", op_state_new, st_unchanged, free_out, &x, 0, 0};
+  scenario b = {"ag_state_clone", op_clone, st_unchanged, free_out, &x, 0, 0};
+  setup(&x, specs[_i], 40);
+  fprintf(stderr, "%s: ag_state_new %ld, ag_state_clone %ld allocations\n", specs[_i],
+          run_scenario(&a), run_scenario(&b));
+  teardown(&x);
+}
+END_TEST
+
+/* copy into a fresh state (its history too small): dst unchanged on failure */
+static int op_copy(void *c)
+{
+  state_ctx *x = c;
+  return ag_state_copy(x->other, x->st);
+}
+
+static void other_unchanged(void *c, long n)
+{
+  state_ctx *x = c;
+  expect_same(x->other, &x->other_before, "copy destination", n);
+  expect_same(x->st, &x->before, "copy source", n);
+}
+
+static void reset_other(void *c)
+{
+  state_ctx *x = c;
+  x->nm = ag_state_equal(x->other, x->st) == 1;   /* checked after the scenario */
+}
+
+/* Only finger-guessing games are long enough (thousands of plies) to outgrow
+ * a new state's history (1024 plies); the others must copy without any. */
+START_TEST(copy)
+{
+  state_ctx x;
+  scenario sc = {"ag_state_copy", op_copy, other_unchanged, reset_other, &x, 0, 0};
+  long made;
+  setup(&x, specs[_i], 1500);
+  x.other = new_state(x.g, NULL);
+  play(x.other, 3, 5);
+  take(x.other, &x.other_before);
+  made = run_scenario(&sc);
+  fprintf(stderr, "%s: ag_state_copy of %zu plies: %ld allocations\n", specs[_i],
+          ag_state_ply(x.st), made);
+  ck_assert_int_eq(made, ag_state_ply(x.st) > 1024 ? 1 : 0);
+  ck_assert_int_eq(x.nm, 1);
+  teardown(&x);
+}
+END_TEST
+
+/* history growth: apply at a full history, and reserve */
+static int op_apply(void *c)
+{
+  state_ctx *x = c;
+  return x->nm == 2 ? ag_state_apply_joint(x->st, x->m, 2) : ag_state_apply(x->st, x->m[0]);
+}
+
+static int op_reserve(void *c)
+{
+  state_ctx *x = c;
+  return ag_state_reserve(x->st, 100000);
+}
+
+static void undo_one(void *c) { state_ctx *x = c; ag_state_undo(x->st); }
+
+START_TEST(history_growth)
+{
+  state_ctx x;
+  scenario sc = {"ag_state_apply (history growth)", op_apply, st_unchanged, undo_one, &x, 0, 0};
+  scenario rs = {"ag_state_reserve", op_reserve, st_unchanged, NULL, &x, 0, 0};
+  long most = 0, k;
+  setup(&x, specs[_i], 0);
+  /* apply ply after ply: whenever the history grows (past 1024 plies, which
+   * only finger-guessing games reach), that apply must survive a failed
+   * allocation */
+  for (k = 0; k < 1500 && !ag_state_is_terminal(x.st); k++) {
+    uint64_t seed = (uint64_t)k;
+    long made;
+    if (ag_state_current_player(x.st) == AG_PLAYER_SIMULTANEOUS) {
+      ck_assert_int_eq(ag_ai_choose_joint(x.st, "random", &seed, x.m, 2), AG_OK);
+      x.nm = 2;
+    } else {
+      ck_assert_int_eq(ag_ai_choose(x.st, "random", &seed, x.m), AG_OK);
+      x.nm = 1;
+    }
+    take(x.st, &x.before);
+    made = run_scenario(&sc);
+    if (made > most) most = made;
+    ck_assert_int_eq(op_apply(&x), AG_OK);
+  }
+  if (ag_state_ply(x.st) > 1024) ck_assert_int_gt(most, 0);   /* it did grow on the way */
+  take(x.st, &x.before);
+  run_scenario(&rs);
+  teardown(&x);
+}
+END_TEST
+
+/* set_text, equal, render, playout: what allocates must fail cleanly */
+static int op_set_text(void *c)
+{
+  state_ctx *x = c;
+  return ag_state_set_text(x->st, x->text);
+}
+
+static void restore_text(void *c)
+{
+  state_ctx *x = c;
+  ag_state_copy(x->st, x->other);   /* no new block: st's history is big enough */
+}
+
+static int op_equal(void *c)
+{
+  state_ctx *x = c;
+  int rc = ag_state_equal(x->st, x->other);
+  return rc == 1 ? AG_OK : rc == 0 ? AG_ERROR : rc;
+}
+
+static int op_playout(void *c)
+{
+  state_ctx *x = c;
+  uint64_t rng = 5;
+  size_t plies;
+  int winner, reason, rc = ag_state_playout(x->st, &rng, 0, &plies, &winner, &reason);
+  return rc >= 0 ? AG_OK : rc;
+}
+
+START_TEST(text_equal_playout)
+{
+  state_ctx x;
+  snap mid;
+  scenario st = {"ag_state_set_text", op_set_text, st_unchanged, restore_text, &x, 0, 0};
+  scenario eq = {"ag_state_equal", op_equal, st_unchanged, NULL, &x, 0, 0};
+  scenario po = {"ag_state_playout", op_playout, st_unchanged, NULL, &x, 0, 0};
+  ag_state *probe;
+  setup(&x, specs[_i], 0);
+  probe = new_state(x.g, NULL);
+  play(probe, 25, 7);
+  take(probe, &mid);
+  x.text = mid.text;
+  x.other = new_state(x.g, NULL);
+  play(x.st, 10, 3);
+  ck_assert_int_eq(ag_state_copy(x.other, x.st), AG_OK);
+  take(x.st, &x.before);
+  fprintf(stderr, "%s: set_text %ld, equal %ld, playout %ld allocations\n", specs[_i],
+          run_scenario(&st), run_scenario(&eq), run_scenario(&po));
+  ag_state_free(probe);
+  teardown(&x);
+}
+END_TEST
+
+/* ------------------------------------------------------------ records */
+
+typedef struct record_ctx {
+  state_ctx s;
+  char *rec;                 /* the record of s.st */
+  size_t len;
+  char buf[65536];
+} record_ctx;
+
+static int op_record_write(void *c)
+{
+  record_ctx *x = c;
+  return ag_state_record(x->s.st, x->buf, sizeof x->buf, &x->len);
+}
+
+static int op_record_read(void *c)
+{
+  record_ctx *x = c;
+  return ag_state_set_record(x->s.other, x->rec);
+}
+
+static int op_set_tag(void *c)
+{
+  record_ctx *x = c;
+  return ag_state_set_tag(x->s.st, "Event", "allocation failure test");
+}
+
+static void record_unchanged(void *c, long n)
+{
+  record_ctx *x = c;
+  expect_same(x->s.st, &x->s.before, "record source", n);
+  expect_same(x->s.other, &x->s.other_before, "record destination", n);
+}
+
+static void other_back(void *c)
+{
+  record_ctx *x = c;
+  x->s.nm = ag_state_equal(x->s.other, x->s.st) == 1;
+  ag_state_reset(x->s.other);
+  ag_state_set_tag(x->s.other, "Site", NULL);   /* the tag the record gave it */
+}
+
+static void untag(void *c)
+{
+  record_ctx *x = c;
+  ag_state_set_tag(x->s.st, "Event", NULL);
+}
+
+START_TEST(records)
+{
+  static record_ctx x;
+  scenario w = {"ag_state_record", op_record_write, record_unchanged, NULL, &x, 0, 0};
+  scenario r = {"ag_state_set_record", op_record_read, record_unchanged, other_back, &x, 0, 1};
+  scenario t = {"ag_state_set_tag", op_set_tag, record_unchanged, untag, &x, 0, 1};
+  long nw, nr, nt;
+  memset(&x, 0, sizeof x);
+  setup(&x.s, specs[_i], 0);
+  ck_assert_int_eq(ag_state_set_text(x.s.st, x.s.before.text), AG_OK);   /* a [Start] tag */
+  play(x.s.st, 30, 4);
+  ck_assert_int_eq(ag_state_set_tag(x.s.st, "Site", "here"), AG_OK);
+  take(x.s.st, &x.s.before);
+  x.s.other = new_state(x.s.g, NULL);
+  take(x.s.other, &x.s.other_before);
+  ck_assert_int_eq(ag_state_record(x.s.st, x.buf, sizeof x.buf, &x.len), AG_OK);
+  x.rec = strcpy(malloc(x.len + 1), x.buf);
+  ck_assert_ptr_nonnull(x.rec);
+  nw = run_scenario(&w);
+  nr = run_scenario(&r);
+  ck_assert_int_eq(x.s.nm, 1);
+  nt = run_scenario(&t);
+  fprintf(stderr, "%s: record %ld, set_record %ld, set_tag %ld allocations\n", specs[_i], nw, nr, nt);
+  free(x.rec);
+  teardown(&x.s);
+}
+END_TEST
+
+/* ------------------------------------------------------------ players */
+
+static int op_ai(void *c)
+{
+  state_ctx *x = c;
+  uint64_t rng = 11;
+  int p = ag_state_current_player(x->st);
+  if (p == AG_PLAYER_SIMULTANEOUS && x->player < 0) return ag_ai_choose_joint(x->st, x->params, &rng, x->m, 2);
+  if (p == AG_PLAYER_SIMULTANEOUS) return ag_ai_choose_player(x->st, x->player, x->params, &rng, x->m);
+  return ag_ai_choose(x->st, x->params, &rng, x->m);
+}
+
+START_TEST(players)
+{
+  static const char *const params[] = {"random", "mcts(iterations=60,rollout=20)"};
+  state_ctx x;
+  scenario sc = {"ag_ai_choose", op_ai, st_unchanged, NULL, &x, 0, 0};
+  size_t k;
+  int plies;
+  for (plies = 0; plies < 40; plies += 13) {
+    setup(&x, specs[_i], plies);
+    for (k = 0; k < 2; k++) {
+      x.params = params[k];
+      for (x.player = -1; x.player < 2; x.player++) {
+        if (ag_state_is_terminal(x.st)) break;
+        if (x.player >= 0 && ag_state_current_player(x.st) != AG_PLAYER_SIMULTANEOUS) break;
+        run_scenario(&sc);
+      }
+    }
+    teardown(&x);
+  }
+}
+END_TEST
+
+/* ------------------------------------------------------------ solutions */
+
+typedef struct sol_ctx { ag_solution *sol; char path[64]; } sol_ctx;
+
+static int op_solve(void *c)
+{
+  sol_ctx *x = c;
+  int rc;
+  x->sol = (ag_solution *)x;
+  rc = ag__hare_solve(1, 3, 4, 1, NULL, NULL, &x->sol);
+  return rc != AG_OK && x->sol ? AG_EINVAL : rc;
+}
+
+static int op_load(void *c)
+{
+  sol_ctx *x = c;
+  int rc;
+  x->sol = (ag_solution *)x;
+  rc = ag__hare_solution_load(x->path, 1, &x->sol);   /* ag_solution_load, reduced variants too */
+  return rc != AG_OK && x->sol ? AG_EINVAL : rc;
+}
+
+static void free_sol(void *c) { sol_ctx *x = c; ag_solution_free(x->sol); x->sol = NULL; }
+
+START_TEST(solve_and_load)
+{
+  sol_ctx x;
+  scenario solve = {"ag__hare_solve (small)", op_solve, NULL, free_sol, &x, AG_ERROR, 0};
+  scenario load = {"ag_solution_load (hook)", op_load, NULL, free_sol, &x, AG_ERROR, 0};
+  ag_solution *sol = NULL;
+  int fd;
+  memset(&x, 0, sizeof x);
+  fprintf(stderr, "solve: %ld allocations\n", run_scenario(&solve));
+  strcpy(x.path, "/tmp/ag-alloc-XXXXXX");
+  fd = mkstemp(x.path);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  ck_assert_int_eq(ag__hare_solve(0, 3, 4, 1, NULL, NULL, &sol), AG_OK);
+  ck_assert_int_eq(ag_solution_save(sol, x.path), AG_OK);
+  ag_solution_free(sol);
+  fprintf(stderr, "load: %ld allocations\n", run_scenario(&load));
+  unlink(x.path);
+}
+END_TEST
+
+static Suite *alloc_suite(void)
+{
+  Suite *s = suite_create("alloc");
+  TCase *tc = tcase_create("every_allocation");
+  tcase_set_timeout(tc, 300);
+  tcase_add_loop_test(tc, game_new, 0, NSPECS);
+  tcase_add_loop_test(tc, state_new_and_clone, 0, NSPECS);
+  tcase_add_loop_test(tc, copy, 0, NSPECS);
+  tcase_add_loop_test(tc, history_growth, 0, NSPECS);
+  tcase_add_loop_test(tc, text_equal_playout, 0, NSPECS);
+  tcase_add_loop_test(tc, players, 0, NSPECS);
+  tcase_add_loop_test(tc, records, 0, NSPECS);
+  tcase_add_test(tc, solve_and_load);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(alloc_suite()); }

@@ -1,0 +1,126 @@
+/*
+ * check_mutants.c -- tests written to kill the mutants that a mutation
+ * campaign of lib/ (tests/mutation.py, `make mutation') left alive: each
+ * checks one rule that no other test pinned down.
+ *   - an option word is matched whole: a prefix ("hare(first=h)") or a
+ *     longer word is refused;
+ *   - a spec, a position and an integer option with the digit 9 parse (a
+ *     digit range cut at '8' went unnoticed);
+ *   - the UCT player (games other than the hare hunt) plays its most
+ *     visited move.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "ancientgames.h"
+#include "check_main.h"
+
+static void expect_spec(const char *spec, int code, const char *canonical_part)
+{
+  ag_game *g = NULL;
+  int rc = ag_game_new(spec, &g);
+  ck_assert_msg(rc == code, "%s gave %d (%s), not %d", spec, rc, ag_errmsg(), code);
+  if (code == AG_OK) {
+    ck_assert_msg(strstr(ag_game_spec(g), canonical_part) != NULL, "%s: canonical %s lacks %s",
+                  spec, ag_game_spec(g), canonical_part);
+    ag_game_free(g);
+  } else {
+    ck_assert_ptr_null(g);
+  }
+}
+
+START_TEST(option_words_are_matched_whole)
+{
+  expect_spec("hare(first=hare)", AG_OK, "first=hare");
+  expect_spec("hare(first=hunters)", AG_OK, "first=hunters");
+  expect_spec("hare(first=h)", AG_EPARSE, NULL);
+  expect_spec("hare(first=hunt)", AG_EPARSE, NULL);
+  expect_spec("hare(first=har)", AG_EPARSE, NULL);
+  expect_spec("hare(first=hares)", AG_EPARSE, NULL);
+  expect_spec("hare(first=huntersx)", AG_EPARSE, NULL);
+  expect_spec("liubo_fingers(board=3)", AG_EPARSE, NULL);
+  expect_spec("liubo_fingers(board=480)", AG_EPARSE, NULL);
+  expect_spec("liubo_fingers(board=48)", AG_OK, "board=48");
+  expect_spec("liubo_sticks(five=off)", AG_OK, "five=off");
+  expect_spec("liubo_sticks(five=of)", AG_EPARSE, NULL);
+  /* option names too */
+  expect_spec("hare(hunt=10)", AG_ENOTFOUND, NULL);
+  expect_spec("hare(hunterss=10)", AG_ENOTFOUND, NULL);
+  expect_spec("har", AG_ENOTFOUND, NULL);
+  expect_spec("hares", AG_ENOTFOUND, NULL);
+}
+END_TEST
+
+START_TEST(digit_nine_parses)
+{
+  ag_game *g;
+  ag_state *st;
+  char text[256];
+  expect_spec("hare(max_plies=9)", AG_OK, "max_plies=9)");
+  expect_spec("hare(max_plies=919)", AG_OK, "max_plies=919)");
+  expect_spec("hare(max_plies=999999)", AG_OK, "max_plies=999999)");
+  expect_spec("hare(max_plies=1000000)", AG_OK, "max_plies=1000000)");
+  expect_spec("hare(max_plies=1000001)", AG_EPARSE, NULL);
+  expect_spec("hare(hunters=9)", AG_EPARSE, NULL);
+  expect_spec("liubo_fingers(max_rounds=99999)", AG_OK, "max_rounds=99999)");
+  expect_spec("liubo_sticks(max_turns=90)", AG_OK, "max_turns=90)");
+  /* a position whose ply counter has nines */
+  g = new_game("hare");
+  st = new_state(g, ".XXXX/...X./X..../XX.../OXX.. X - 99");
+  ck_assert_int_eq(ag_state_to_text(st, text, sizeof text, NULL), AG_OK);
+  ck_assert_str_eq(text, ".XXXX/...X./X..../XX.../OXX.. X - 99");
+  ck_assert_int_eq(ag_state_set_text(st, ".XXXX/...X./X..../XX.../OXX.. X - 19"), AG_OK);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 0, &(int){0}), AG_OK);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The UCT player's final choice is its most visited root move.  With
+ * rollout=0 every new node is scored at once by material, so in these two
+ * liubo_sticks positions the one capturing move (not a win: the game goes
+ * on) draws the visits; choosing the least visited move would miss it. */
+START_TEST(uct_plays_the_most_visited_move)
+{
+  static const struct { const char *text, *capture; } pos[] = {
+    {"white 3*2 owl - reserve 3 held 1 removed 0; black 2,4 owl - reserve 4 held 0 removed 0; "
+     "black move 1+2; turns 3", "1:2-3"},
+    {"white 6 owl - reserve 3 held 2 removed 0; black 2,3 owl - reserve 3 held 1 removed 0; "
+     "white move 3+3; turns 4", "3:res-3"},
+  };
+  ag_game *g = new_game("liubo_sticks");
+  size_t i;
+  for (i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+    ag_state *st = new_state(g, pos[i].text);
+    ag_move want, m, mv[64];
+    size_t n = 0;
+    uint64_t seed;
+    ck_assert_int_eq(ag_move_from_text(g, pos[i].capture, &want), AG_OK);
+    ck_assert_int_eq(ag_state_legal_moves(st, ag_state_current_player(st), mv, 64, &n), AG_OK);
+    ck_assert_uint_ge(n, 4);
+    for (seed = 1; seed <= 6; seed++) {
+      uint64_t rng = seed;
+      char text[32];
+      ck_assert_int_eq(ag_ai_choose(st, "mcts(iterations=300,rollout=0)", &rng, &m), AG_OK);
+      ag_move_to_text(g, m, text, sizeof text, NULL);
+      ck_assert_msg(m == want, "position %zu, seed %llu: played %s, not the capture %s", i,
+                    (unsigned long long)seed, text, pos[i].capture);
+    }
+    ag_state_free(st);
+  }
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *mutants_suite(void)
+{
+  Suite *s = suite_create("mutants");
+  TCase *tc = tcase_create("survivors");
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, option_words_are_matched_whole);
+  tcase_add_test(tc, digit_nine_parses);
+  tcase_add_test(tc, uct_plays_the_most_visited_move);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(mutants_suite()); }
