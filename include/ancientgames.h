@@ -698,8 +698,9 @@ typedef struct ag_playout_totals {
  *  @param threads Threads to use, the calling one included; 0 or less means one per
  *         online CPU.  At most 256.
  *  @param out Receives the totals (all zero on failure).
- *  @return #AG_OK; #AG_EINVAL when st or out is NULL; #AG_ENOMEM when a playout ran
- *          out of memory (out is then all zero). */
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL st or out is NULL.
+ *  @retval AG_ENOMEM a playout ran out of memory (out is then all zero). */
 AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
                              size_t max_plies, int threads, ag_playout_totals *out);
 

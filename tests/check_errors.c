@@ -39,6 +39,7 @@
  * UNTESTED(ag_state_apply, AG_ENOMEM): realloc of the history fails (history_room).
  * UNTESTED(ag_state_apply_joint, AG_ENOMEM): realloc of the history fails (history_room).
  * UNTESTED(ag_state_playout, AG_ENOMEM): the hare's repetition record cannot grow.
+ * UNTESTED(ag_state_playouts, AG_ENOMEM): a playout's repetition record cannot grow.
  * UNTESTED(ag_state_equal, AG_ENOMEM): malloc of the two position texts fails.
  * UNTESTED(ag_state_set_text, AG_ENOMEM): calloc of the scratch position fails.
  * UNTESTED(ag_solution_solve, AG_ENOMEM): a layer's tables cannot be allocated.
@@ -101,6 +102,11 @@ START_TEST(tensor_errors)
   ERR(ag_state_action_mask, AG_EINVAL, (st, 2, mask, 4, &len));
   ERR(ag_state_action_mask, AG_EINVAL, (st, AG_PLAYER_CHANCE, NULL, 4, &len));
   ERR(ag_state_action_mask, AG_EBUFS, (st, AG_PLAYER_CHANCE, mask, 4, &len));
+  {
+    ag_playout_totals tot;
+    ERR(ag_state_playouts, AG_EINVAL, (NULL, 1, 1, 0, 1, &tot));
+    ERR(ag_state_playouts, AG_EINVAL, (st, 1, 1, 0, 1, NULL));
+  }
   ag_state_free(st);
   ag_game_free(g);
 }
