@@ -7,7 +7,9 @@
  *   - a spec, a position and an integer option with the digit 9 parse (a
  *     digit range cut at '8' went unnoticed);
  *   - the UCT player (games other than the hare hunt) plays its most
- *     visited move.
+ *     visited move;
+ *   - the UCT player values a draw below even for the side it searches for
+ *     (contempt), whichever player that is.
  */
 #include <stdio.h>
 #include <string.h>
@@ -111,6 +113,39 @@ START_TEST(uct_plays_the_most_visited_move)
 }
 END_TEST
 
+/* The UCT player counts a draw as 0.5 - contempt for the side it searches
+ * for (the header: ag_analysis::value holds the contempt and the 0.1% shrink
+ * per ply).  With hare(max_plies=1) every first move ends the game in a
+ * draw at ply 1, so the root's value is exactly 0.5 - 0.999 * contempt, for
+ * the hunters (player 0) as for the hare (player 1, hare first).  A contempt
+ * of the wrong sign, or applied to the wrong player, gives 0.5 + ... */
+START_TEST(uct_draw_value_has_contempt)
+{
+  static const char *specs[] = {"hare(max_plies=1)", "hare(first=hare,max_plies=1)"};
+  static const double contempt[] = {0, 0.25, 0.5};
+  size_t i, k;
+  for (i = 0; i < 2; i++) {
+    ag_game *g = new_game(specs[i]);
+    ag_state *st = new_state(g, NULL);
+    int p = ag_state_current_player(st);
+    ck_assert_int_eq(p, (int)i);
+    for (k = 0; k < 3; k++) {
+      char params[64];
+      ag_analysis an = {0};
+      uint64_t rng = 7;
+      double want = 0.5 - 0.999 * contempt[k];
+      an.size = sizeof an;
+      snprintf(params, sizeof params, "mcts(iterations=100,contempt=%g)", contempt[k]);
+      ck_assert_int_eq(ag_ai_analyse(st, p, params, &rng, NULL, &an, NULL, 0, NULL, 0), AG_OK);
+      ck_assert_msg(an.value > want - 1e-9 && an.value < want + 1e-9,
+                    "%s, %s: value %.6f, not %.6f", specs[i], params, an.value, want);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -119,6 +154,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, option_words_are_matched_whole);
   tcase_add_test(tc, digit_nine_parses);
   tcase_add_test(tc, uct_plays_the_most_visited_move);
+  tcase_add_test(tc, uct_draw_value_has_contempt);
   suite_add_tcase(s, tc);
   return s;
 }
