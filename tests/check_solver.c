@@ -596,22 +596,6 @@ START_TEST(progress_is_reported)
 }
 END_TEST
 
-/* The file checksum (as lib/ai/hare_solver.c computes it), to write
- * solutions whose tables a test has changed. */
-static uint64_t checksum_add(uint64_t h, const uint8_t *p, size_t n)
-{
-  size_t i;
-  for (i = 0; i + 8 <= n; i += 8) {
-    uint64_t w = 0;
-    int j;
-    for (j = 7; j >= 0; j--) w = (w << 8) | p[i + (size_t)j];
-    h = (h ^ w) * 0x100000001B3ull;
-    h ^= h >> 29;
-  }
-  for (; i < n; i++) h = ((h ^ p[i]) * 0x100000001B3ull) ^ (h >> 31);
-  return h;
-}
-
 /* The hare ending its capture chain into a position the hunters win, in
  * made tables (capture_into_hunters_win_solved finds real ones, in a 7-hunter
  * layer): every 4-hunter position
@@ -640,8 +624,9 @@ START_TEST(capture_into_hunters_win)
   fclose(f);
   memset(data + 32, 5, half);                 /* RES_WIN(3) for the hunters */
   /* the checksum runs over the header, then each layer in its own call */
-  h = checksum_add(checksum_add(checksum_add(0, data, 32), data + 32, layer4), data + 32 + layer4,
-                   (size_t)size - 8 - 32 - layer4);
+  h = ag__hare_solution_checksum(0, data, 32);
+  h = ag__hare_solution_checksum(h, data + 32, layer4);
+  h = ag__hare_solution_checksum(h, data + 32 + layer4, (size_t)size - 8 - 32 - layer4);
   for (i = 0; i < 8; i++) data[size - 8 + i] = (uint8_t)(h >> (8 * i));
   f = fopen(path, "wb");
   ck_assert_ptr_nonnull(f);

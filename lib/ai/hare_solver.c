@@ -709,8 +709,9 @@ static const char file_magic[16] = "AGHARESOLUTION\n";
 #define FILE_VERSION 1u
 #define HEADER_SIZE 32
 
-/* Folds bytes into the running checksum (a 64-bit multiply-xorshift hash). */
-static uint64_t checksum_add(uint64_t h, const uint8_t *p, size_t n)
+/* Folds bytes into the running checksum (a 64-bit multiply-xorshift hash);
+ * not static, as the tests' hook to write files with a changed table. */
+uint64_t ag__hare_solution_checksum(uint64_t h, const uint8_t *p, size_t n)
 {
   size_t i;
   for (i = 0; i + 8 <= n; i += 8) {
@@ -747,10 +748,10 @@ static int write_all(const ag_solution *sol, FILE *f)
   put_u32(head + 20, (uint32_t)sol->chain);
   put_u32(head + 24, (uint32_t)sol->threshold);
   put_u32(head + 28, (uint32_t)sol->max_hunters);
-  h = checksum_add(h, head, HEADER_SIZE);
+  h = ag__hare_solution_checksum(h, head, HEADER_SIZE);
   if (fwrite(head, 1, HEADER_SIZE, f) != HEADER_SIZE) return -1;
   for (k = sol->threshold + 1; k <= sol->max_hunters; k++) {
-    h = checksum_add(h, sol->layer[k], sol->layer_size[k]);
+    h = ag__hare_solution_checksum(h, sol->layer[k], sol->layer_size[k]);
     if (fwrite(sol->layer[k], 1, sol->layer_size[k], f) != sol->layer_size[k]) return -1;
   }
   for (i = 0; i < 8; i++) tail[i] = (uint8_t)(h >> (8 * i));
@@ -806,7 +807,7 @@ static int read_layers(ag_solution *s, FILE *f, const char *path, uint64_t h)
     if (!s->layer[k]) return ag__fail(AG_ENOMEM, "ag_solution_load: no memory");
     if (fread(s->layer[k], 1, s->layer_size[k], f) != s->layer_size[k])
       return ag__fail(AG_EPARSE, "%s is truncated (in the %d-hunter table)", path, k);
-    h = checksum_add(h, s->layer[k], s->layer_size[k]);
+    h = ag__hare_solution_checksum(h, s->layer[k], s->layer_size[k]);
   }
   if (fread(tail, 1, 8, f) != 8)
     return ag__fail(AG_EPARSE, "%s is truncated (no checksum)", path);
@@ -833,7 +834,7 @@ int ag__hare_solution_load(const char *path, int any_variant, ag_solution **out)
     if (ferror(f)) rc = ag__fail(AG_ERROR, "cannot read %s: %s", path, strerror(errno));
     else rc = ag__fail(AG_EPARSE, "%s is not a hare solution file (too short)", path);
   } else rc = read_header(head, path, any_variant, &s);
-  if (rc == AG_OK) rc = read_layers(s, f, path, checksum_add(0, head, HEADER_SIZE));
+  if (rc == AG_OK) rc = read_layers(s, f, path, ag__hare_solution_checksum(0, head, HEADER_SIZE));
   fclose(f);
   if (rc != AG_OK) { ag_solution_free(s); return rc; }
   *out = s;

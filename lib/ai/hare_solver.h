@@ -29,6 +29,11 @@ int ag__hare_solve_ex(int chain, int threshold, int max_hunters, int threads,
  * the library itself never writes one). */
 int ag__hare_solution_load(const char *path, int any_variant, ag_solution **out);
 
+/* Folds n bytes at p into the running checksum h of a solution file (start
+ * with h = 0; the file ends with the little-endian checksum of all bytes
+ * before it): the tests' hook to write files whose tables they changed. */
+uint64_t ag__hare_solution_checksum(uint64_t h, const uint8_t *p, size_t n);
+
 /* Reads the hare's point (-1 when it has none) and the mask of the hunters'
  * points of a hare-hunt state. */
 void ag__hare_read_board(const ag_state *st, int *hare, uint32_t *hunters);

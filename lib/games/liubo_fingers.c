@@ -310,13 +310,52 @@ typedef struct lf_sub { uint64_t dest; int blocked, enter; } lf_sub;
 
 enum { SUB_BLOCKED = 1, SUB_ENTER = 2 };
 
+/* walk_on() for r <= girth: the walk from node cannot meet its own points
+ * again (that takes a cycle, at least girth steps, and would end on node,
+ * which is visited), so only the points visited before it are in the way and
+ * the walks are sets: layer[k], the free unvisited points k steps on.
+ * Destinations: the unvisited successors of layer[r-1] (the last step lands
+ * anywhere), and the points of layer[k], 1 <= k <= r-2, that are blockers
+ * (an occupied unvisited successor) or lead to one within the steps left:
+ * a walk standing there with 2 or more steps to go is blocked and may
+ * retreat to any point it passed.  Blocked (for the caller's retreat): node
+ * itself is a blocker, or some layer-1 point leads to one. */
+static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited)
+{
+  lf_sub res = {0, 0, 0};
+  uint64_t layer[MAX_COUNT + 1], f, back = 0, blockers = 0;
+  uint64_t open = lg->point_mask & ~occupied & ~visited;
+  int k;
+  for (f = occupied & ~visited; f; f &= f - 1) blockers |= lg->in_mask[__builtin_ctzll(f)];
+  layer[0] = BIT(node);
+  for (k = 1; k < r; k++) {
+    uint64_t next = 0;
+    for (f = layer[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
+    layer[k] = next & open;
+  }
+  for (f = layer[r - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
+  res.dest &= ~visited;
+  res.enter = (lg->stem_mask & layer[r - 1]) != 0;
+  for (k = r - 2; k >= 1; k--) {
+    uint64_t pred = 0;
+    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
+    back = layer[k] & (blockers | pred);
+    res.dest |= back;
+  }
+  res.blocked = back != 0 || (r >= 2 && (blockers >> node & 1));
+  return res;
+}
+
 /* §4.2: all simple forward walks that stand on `node` with r steps to go.
  * A node met before the last step blocks the walk, which may then retreat
  * to any node passed; at the last step any node is a destination (empty,
  * own stack, enemy capture); with entry=exact a stem node with one step to
  * go may slide into TAIJI.  The result depends on `visited` only when the
- * walks can meet a visited node, so it is memoised otherwise. */
-static lf_sub walk_ref(lf_walk *w, int node, int r, uint64_t visited)
+ * walks can meet a visited node, so it is memoised otherwise.  With tail set
+ * the last girth steps are done by walk_tail() (the fast search); without,
+ * step by step (the plain search, kept as the reference for the test hook
+ * ag__lf_check_walks). */
+static lf_sub walk_search(lf_walk *w, int node, int r, uint64_t visited, int tail)
 {
   const lf_game *lg = w->lg;
   lf_sub res = {0, 0, 0};
@@ -324,6 +363,7 @@ static lf_sub walk_ref(lf_walk *w, int node, int r, uint64_t visited)
   unsigned slot = 0;
   uint16_t tag = 0;
   int memo;
+  if (tail && r <= lg->girth) return walk_tail(lg, w->occupied, node, r, visited);
   if (r == 1) {   /* the last step: every successor not yet visited */
     res.dest = lg->out_mask[node] & ~visited;
     res.enter = (int)(lg->stem_mask >> node & 1);
@@ -364,7 +404,7 @@ static lf_sub walk_ref(lf_walk *w, int node, int r, uint64_t visited)
   res.blocked = free_next != next;
   while (free_next) {
     uint64_t bit = free_next & (0 - free_next);
-    lf_sub s = walk_ref(w, lowest_bit(free_next), r - 1, visited | bit);
+    lf_sub s = walk_search(w, lowest_bit(free_next), r - 1, visited | bit, tail);
     free_next &= free_next - 1;
     res.dest |= s.dest;
     res.enter |= s.enter;
@@ -383,93 +423,10 @@ static lf_sub walk_ref(lf_walk *w, int node, int r, uint64_t visited)
   return res;
 }
 
-/* walk_on() for r <= girth: the walk from node cannot meet its own points
- * again (that takes a cycle, at least girth steps, and would end on node,
- * which is visited), so only the points visited before it are in the way and
- * the walks are sets: layer[k], the free unvisited points k steps on.
- * Destinations: the unvisited successors of layer[r-1] (the last step lands
- * anywhere), and the points of layer[k], 1 <= k <= r-2, that are blockers
- * (an occupied unvisited successor) or lead to one within the steps left:
- * a walk standing there with 2 or more steps to go is blocked and may
- * retreat to any point it passed.  Blocked (for the caller's retreat): node
- * itself is a blocker, or some layer-1 point leads to one. */
-static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited)
-{
-  lf_sub res = {0, 0, 0};
-  uint64_t layer[MAX_COUNT + 1], f, back = 0, blockers = 0;
-  uint64_t open = lg->point_mask & ~occupied & ~visited;
-  int k;
-  for (f = occupied & ~visited; f; f &= f - 1) blockers |= lg->in_mask[__builtin_ctzll(f)];
-  layer[0] = BIT(node);
-  for (k = 1; k < r; k++) {
-    uint64_t next = 0;
-    for (f = layer[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
-    layer[k] = next & open;
-  }
-  for (f = layer[r - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
-  res.dest &= ~visited;
-  res.enter = (lg->stem_mask & layer[r - 1]) != 0;
-  for (k = r - 2; k >= 1; k--) {
-    uint64_t pred = 0;
-    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
-    back = layer[k] & (blockers | pred);
-    res.dest |= back;
-  }
-  res.blocked = back != 0 || (r >= 2 && (blockers >> node & 1));
-  return res;
-}
-
-/* The search itself: walk_ref() with the last girth steps done by walk_tail(). */
+/* The search of the move generator. */
 static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
 {
-  const lf_game *lg = w->lg;
-  lf_sub res = {0, 0, 0};
-  uint64_t next, free_next, seen;
-  unsigned slot = 0;
-  uint16_t tag = 0;
-  int memo;
-  if (r <= lg->girth) return walk_tail(lg, w->occupied, node, r, visited);
-  seen = lg->reach[node][r] & visited & ~BIT(node);
-  memo = !seen;
-  if (memo && (w->known[node] >> r & 1)) {
-    res.dest = w->memo_dest[node][r];
-    res.blocked = w->memo_flags[node][r] & SUB_BLOCKED;
-    res.enter = (w->memo_flags[node][r] & SUB_ENTER) != 0;
-    return res;
-  }
-  if (!memo) {
-    tag = (uint16_t)(node | r << 6 | 1 << 11);
-    slot = (unsigned)(((seen ^ (uint64_t)tag * UINT64_C(0x9E3779B97F4A7C15)) *
-                       UINT64_C(0xBF58476D1CE4E5B9)) >> 55) & (CACHE_SLOTS - 1);
-    if (w->cache_tag[slot] == tag && w->cache_seen[slot] == seen) {
-      res.dest = w->cache_dest[slot];
-      res.blocked = w->cache_flags[slot] & SUB_BLOCKED;
-      res.enter = (w->cache_flags[slot] & SUB_ENTER) != 0;
-      return res;
-    }
-  }
-  next = lg->out_mask[node] & ~visited;
-  free_next = next & ~w->occupied;
-  res.blocked = free_next != next;
-  while (free_next) {
-    uint64_t bit = free_next & (0 - free_next);
-    lf_sub s = walk_on(w, lowest_bit(free_next), r - 1, visited | bit);
-    free_next &= free_next - 1;
-    res.dest |= s.dest;
-    res.enter |= s.enter;
-    if (s.blocked) res.dest |= bit, res.blocked = 1;
-  }
-  if (memo) {
-    w->known[node] |= 1u << r;
-    w->memo_dest[node][r] = res.dest;
-    w->memo_flags[node][r] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
-  } else {
-    w->cache_tag[slot] = tag;
-    w->cache_seen[slot] = seen;
-    w->cache_dest[slot] = res.dest;
-    w->cache_flags[slot] = (uint8_t)((res.blocked ? SUB_BLOCKED : 0) | (res.enter ? SUB_ENTER : 0));
-  }
-  return res;
+  return walk_search(w, node, r, visited, 1);
 }
 
 /* The occupied playing points, and those of `player`, as masks.  owner[] is
@@ -581,8 +538,8 @@ static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
   return walk_on(&w, v, n, BIT(v));
 }
 
-/* Test hook: whether walk_on (the last girth steps as sets) and walk_ref
- * (the plain search) agree for every occupied point as the origin and every
+/* Test hook: whether walk_on (the last girth steps as sets) and the plain
+ * step-by-step walk_search agree for every occupied point as the origin and every
  * count of the game, in the position of st: the board's girth when they do,
  * 0 when they do not. */
 int ag__lf_check_walks(const ag_state *st)
@@ -600,7 +557,7 @@ int ag__lf_check_walks(const ag_state *st)
       walk_init(&w1, lg, occupied);
       walk_init(&w2, lg, occupied);
       a = walk_on(&w1, v, n, BIT(v));
-      b = walk_ref(&w2, v, n, BIT(v));
+      b = walk_search(&w2, v, n, BIT(v), 0);
       if (a.dest != b.dest || !a.enter != !b.enter) return 0;
     }
   return lg->girth;

@@ -17,21 +17,6 @@
 #include "fuzz.h"
 #include "ai/hare_solver.h"
 
-/* The file checksum (a copy of lib/ai/hare_solver.c's checksum_add). */
-static uint64_t checksum_add(uint64_t h, const uint8_t *p, size_t n)
-{
-  size_t i;
-  for (i = 0; i + 8 <= n; i += 8) {
-    uint64_t w = 0;
-    int j;
-    for (j = 7; j >= 0; j--) w = (w << 8) | p[i + (size_t)j];
-    h = (h ^ w) * 0x100000001B3ull;
-    h ^= h >> 29;
-  }
-  for (; i < n; i++) h = ((h ^ p[i]) * 0x100000001B3ull) ^ (h >> 31);
-  return h;
-}
-
 /* A new temporary file holding n bytes of p (its name in name). */
 static void write_temp(char *name, size_t cap, const uint8_t *p, size_t n, const uint8_t *tail)
 {
@@ -69,7 +54,7 @@ static int same_file(const char *name, const uint8_t *p, size_t n, const uint8_t
 
 static void query(const ag_solution *sol, const uint8_t *data, size_t size)
 {
-  uint64_t w, l, d, seed = checksum_add(0, data, size);
+  uint64_t w, l, d, seed = ag__hare_solution_checksum(0, data, size);
   int chain = -1, hunters = -1, k, player, v, dist, i;
   ag_game *g = NULL;
   ag_state *st = NULL;
@@ -114,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   int rc, i;
   if (size < 1) return 0;
   if (data[0] & 1) {
-    uint64_t h = checksum_add(0, data + 1, size - 1);
+    uint64_t h = ag__hare_solution_checksum(0, data + 1, size - 1);
     for (i = 0; i < 8; i++) tail[i] = (uint8_t)(h >> (8 * i));
   }
   write_temp(name, sizeof name, data + 1, size - 1, data[0] & 1 ? tail : NULL);
