@@ -128,11 +128,10 @@ static int fail_illegal(const ag_game *g, ag_move m, int player)
 /* Grows the history so that `need` plies fit, doubling the capacity (capped at
  * `need` where doubling would overflow).  AG_ENOMEM, with nothing changed,
  * when need * stride does not fit in a size_t or realloc fails. */
-static int history_room(ag_state *st, size_t need)
+static __attribute__((noinline)) int history_grow(ag_state *st, size_t need)
 {
   unsigned char *h;
   size_t cap;
-  if (need <= st->cap) return AG_OK;
   if (need > SIZE_MAX / st->stride)
     return ag__fail(AG_ENOMEM, "cannot hold %zu plies of history", need);
   cap = st->cap ? st->cap : 16;
@@ -142,6 +141,12 @@ static int history_room(ag_state *st, size_t need)
   st->hist = h;
   st->cap = cap;
   return AG_OK;
+}
+
+/* The check of every ply inline; the growth out of line. */
+static inline int history_room(ag_state *st, size_t need)
+{
+  return need <= st->cap ? AG_OK : history_grow(st, need);
 }
 
 int ag__tags_room(ag_state *st, size_t need)
@@ -454,21 +459,31 @@ static int check_player(int player)
   return ag__fail(AG_EINVAL, "player %d is neither 0, 1 nor AG_PLAYER_CHANCE", player);
 }
 
+/* ag_state_legal_moves() through a list of the largest size, for a buffer
+ * below the game's bound or the chance outcomes.  Out of line, so that the
+ * common call does not set up its 2 KiB frame. */
+static __attribute__((noinline)) int legal_moves_copied(const ag_state *st, int player,
+                                                        ag_move *buf, size_t cap, size_t *n)
+{
+  ag_move mv[AG__MAX_MOVES];
+  return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
+}
+
 AG_API int ag_state_legal_moves(const ag_state *st, int player, ag_move *buf, size_t cap,
                                 size_t *n)
 {
-  ag_move mv[AG__MAX_MOVES];
   int rc;
   CHECK_STATE(st, AG_EINVAL);
   if (!n) return ag__fail(AG_EINVAL, "ag_state_legal_moves: n is NULL");
-  if ((rc = ag__check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
   /* A buffer of the game's documented bound cannot overflow: generate in
-   * place instead of through a copy (the common case of a per-ply loop). */
-  if (player != AG_PLAYER_CHANCE && cap >= st->game->limit[AG_LIMIT_LEGAL_MOVES]) {
+   * place instead of through a copy (the common case of a per-ply loop).
+   * Such a buffer is not NULL unless the bound is 0, and the player is 0 or 1. */
+  if ((unsigned)player < 2 && buf && cap >= st->game->limit[AG_LIMIT_LEGAL_MOVES]) {
     *n = st->game->vt->legal(st->game, st->pos, player, buf);
     return AG_OK;
   }
-  return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
+  if ((rc = ag__check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
+  return legal_moves_copied(st, player, buf, cap, n);
 }
 
 /* Whether m is a legal move of `player` (0, 1 or AG_PLAYER_CHANCE) now: the

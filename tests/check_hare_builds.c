@@ -1,6 +1,8 @@
 /*
  * check_hare_builds.c -- every build of the hare's random playout (plain C,
- * popcnt, popcnt+BMI2) plays exactly the game of the public random loop.
+ * popcnt, popcnt+BMI2) plays exactly the game of the public random loop, and
+ * every build of its legal-move listing (plain C, AVX-512F) lists exactly the
+ * same moves in the same order.
  *
  * The library picks the best build the CPU runs, so the other suites only
  * ever see that one.  The internal hook ag__hare_use_playout forces each
@@ -28,6 +30,15 @@ static int cpu_has(int build)
   if (build == AG__HARE_PLAYOUT_POPCNT) return __builtin_cpu_supports("popcnt");
 #endif
   return build == AG__HARE_PLAYOUT_PLAIN;
+}
+
+/* The same for a listing build. */
+static int cpu_lists(int build)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+  if (build == AG__HARE_LIST_AVX512) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+#endif
+  return build == AG__HARE_LIST_PLAIN;
 }
 
 static int random_ply(ag_state *st, uint64_t *rng)
@@ -140,17 +151,77 @@ START_TEST(test_build_ranks_ends_as_apply)
 }
 END_TEST
 
+/* A listing build lists what the plain build lists, in the same order, for
+ * both players at every ply of random games of every variant; the hunters'
+ * list writes nothing past its end (the buffer is the game's bound). */
+START_TEST(test_list_build_lists_as_plain)
+{
+  size_t s;
+  if (!cpu_lists(_i)) {
+    ag_game *h = new_game("hare");
+    ck_assert_int_eq(ag__hare_use_list(h, _i), AG_EINVAL);
+    ag_game_free(h);
+    return;
+  }
+  for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+    ag_game *plain = new_game(specs[s]), *g = new_game(specs[s]);
+    ag_state *a = NULL, *b = NULL;
+    size_t cap = ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), plies = 0;
+    uint64_t seed;
+    ck_assert_uint_le(cap, MAXMV);
+    ck_assert_int_eq(ag__hare_use_list(plain, AG__HARE_LIST_PLAIN), AG_OK);
+    ck_assert_int_eq(ag__hare_use_list(g, _i), AG_OK);
+    ck_assert_int_eq(ag_state_new(plain, &a), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &b), AG_OK);
+    for (seed = 1; seed <= 150; seed++) {
+      uint64_t rng = seed;
+      ag_state_reset(a), ag_state_reset(b);
+      for (;;) {
+        ag_move ma[MAXMV], mb[MAXMV], m = 0;
+        size_t na, nb, k;
+        int p, q = ag_state_current_player(a);
+        ck_assert_int_eq(ag_state_current_player(b), q);
+        for (p = 0; p < 2; p++) {
+          for (k = 0; k < MAXMV; k++) mb[k] = 0xdeadbeefu;
+          ck_assert_int_eq(ag_state_legal_moves(a, p, ma, cap, &na), AG_OK);
+          ck_assert_int_eq(ag_state_legal_moves(b, p, mb, cap, &nb), AG_OK);
+          ck_assert_uint_eq(na, nb);
+          for (k = 0; k < na; k++) ck_assert_uint_eq(mb[k], ma[k]);
+          if (p == 0)
+            for (k = nb; k < MAXMV; k++) ck_assert_uint_eq(mb[k], 0xdeadbeefu);
+          if (p == q) {
+            ck_assert_uint_gt(na, 0);
+            m = ma[ag_rng_below(&rng, na)];
+          }
+        }
+        if (q < 0) break;
+        ck_assert_int_eq(ag_state_apply(a, m), AG_OK);
+        ck_assert_int_eq(ag_state_apply(b, m), AG_OK);
+        plies++;
+      }
+    }
+    ck_assert_uint_gt(plies, 1000);
+    ag_state_free(a), ag_state_free(b);
+    ag_game_free(plain), ag_game_free(g);
+  }
+}
+END_TEST
+
 /* The hook refuses what is not a hare hunt or not a build. */
 START_TEST(test_hook_refuses)
 {
   ag_game *g = NULL;
   ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
   ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_list(g, AG__HARE_LIST_PLAIN), AG_EINVAL);
   ag_game_free(g);
   ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
   ck_assert_int_eq(ag__hare_use_playout(g, -1), AG_EINVAL);
   ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_BMI2 + 1), AG_EINVAL);
   ck_assert_int_eq(ag__hare_use_playout(NULL, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_list(g, -1), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_list(g, AG__HARE_LIST_AVX512 + 1), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_list(NULL, AG__HARE_LIST_PLAIN), AG_EINVAL);
   ag_game_free(g);
 }
 END_TEST
@@ -164,6 +235,8 @@ static Suite *builds_suite(void)
                       AG__HARE_PLAYOUT_BMI2 + 1);
   tcase_add_loop_test(tc, test_build_ranks_ends_as_apply, AG__HARE_PLAYOUT_PLAIN,
                       AG__HARE_PLAYOUT_BMI2 + 1);
+  tcase_add_loop_test(tc, test_list_build_lists_as_plain, AG__HARE_LIST_PLAIN,
+                      AG__HARE_LIST_AVX512 + 1);
   tcase_add_test(tc, test_hook_refuses);
   suite_add_tcase(s, tc);
   return s;

@@ -48,10 +48,18 @@ typedef struct hare_game {
   uint32_t step_from[8];      /* points with a line in each step direction */
   uint32_t jump_from[8];      /* points with two steps of a line in each direction */
   uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
+  /* The listing's tables.  pair_move[j][b]: the step of bit b of the j-th
+   * pair of hunters' target words (see generate); hare_step_move[at][d]: the
+   * hare's step from `at` in direction d, to hare_step_to[at][d], which is 31
+   * (never empty) where there is no line that way. */
+  uint32_t pair_move[4][64];
+  uint32_t hare_step_move[HARE_POINTS][8];
+  uint8_t hare_step_to[HARE_POINTS][8];
 #ifdef __SIZEOF_INT128__
   uint64_t mod_magic[DRAW_MAX_BOUND + 1];  /* ceil(2^64 / d), see draw_below */
 #endif
   int playout_build;           /* AG__HARE_PLAYOUT_*, the best this CPU runs */
+  int list_build;              /* AG__HARE_LIST_*, likewise */
   uint32_t start_hunters;
   int first, chain, repetition;
   uint32_t max_plies;
@@ -182,6 +190,36 @@ static inline __attribute__((always_inline)) int hare_can_jump(const hare_game *
   return hare_landings(hg->jump_from, hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
 }
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#define HARE_HAVE_AVX512_LIST 1
+#include <immintrin.h>
+/* The hunters' steps with AVX-512: each direction's targets, 16 points at a
+ * time, pick their moves out of the table row with one compress, stored
+ * under a mask of their count.  Sixteen fixed steps, no loop whose length is
+ * random (the scalar loops mispredict their exits).  Only called where the
+ * CPU has AVX-512F; writes nothing past the list. */
+static __attribute__((target("avx512f,popcnt"))) size_t hunter_moves_avx512(const hare_game *hg,
+                                                                             const uint32_t t[8],
+                                                                             ag_move *out)
+{
+  size_t n = 0;
+  int d;
+#pragma GCC unroll 8
+  for (d = 0; d < 8; d++) {
+    const uint32_t *row = hg->pair_move[d >> 1] + 32 * (d & 1);
+    __mmask16 lo = (__mmask16)t[d], hi = (__mmask16)(t[d] >> 16);
+    unsigned nlo = (unsigned)__builtin_popcount(lo), nhi = (unsigned)__builtin_popcount(hi);
+    __m512i a = _mm512_maskz_compress_epi32(lo, _mm512_loadu_si512(row));
+    __m512i b = _mm512_maskz_compress_epi32(hi, _mm512_loadu_si512(row + 16));
+    _mm512_mask_storeu_epi32(out + n, (__mmask16)((1u << nlo) - 1), a);
+    n += nlo;
+    _mm512_mask_storeu_epi32(out + n, (__mmask16)((1u << nhi) - 1), b);
+    n += nhi;
+  }
+  return n;
+}
+#endif
+
 /* Every legal move of the side to move, in ascending order: steps by
  * (direction, to), then jumps by (over, to), then pass. */
 static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
@@ -193,30 +231,30 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   if (p->to_move == HUNTERS) {
     uint32_t targets[8];
     hunter_targets(hg, p->hunters, empty, targets);
+#ifdef HARE_HAVE_AVX512_LIST
+    if (hg->list_build == AG__HARE_LIST_AVX512) return hunter_moves_avx512(hg, targets, out);
+#endif
     /* Two directions per 64-bit word (d = 2j low, 2j + 1 high): half as many
-     * loops whose length is random, so half the mispredicted loop exits.
-     * AG__MOVE(STEP, d + 1, to, to - offset) == base(d) + 257 * to, and for
-     * bit b of word j (to = b & 31) that is base(2j + (b >> 5)) + 257 * b
-     * with the high half's base lowered by 257 * 32. */
-    for (d = 0; d < 8; d += 2) {
-      uint64_t w = targets[d] | (uint64_t)targets[d + 1] << 32;
-      ag_move lo = AG__MOVE(AG_MOVE_STEP, d + 1, 0, 0) - (ag_move)step_offsets[d];
-      ag_move hi = AG__MOVE(AG_MOVE_STEP, d + 2, 0, 0) - (ag_move)step_offsets[d + 1] - 257u * 32u;
-      for (; w; w &= w - 1) {
-        unsigned b = (unsigned)__builtin_ctzll(w);
-        out[n++] = (b < 32 ? lo : hi) + 257u * b;
-      }
+     * loops whose length is random, so half the mispredicted loop exits; each
+     * set bit's move is read from a table. */
+    for (d = 0; d < 4; d++) {
+      uint64_t w = targets[2 * d] | (uint64_t)targets[2 * d + 1] << 32;
+      const uint32_t *move = hg->pair_move[d];
+      for (; w; w &= w - 1) out[n++] = move[__builtin_ctzll(w)];
     }
     return n;
   }
-  if (!p->chain)
+  if (!p->chain) {
     /* Every direction written, counted only when it is a move: no branch
      * on the board (out has room: the bound is far above 8). */
+    const uint32_t *move = hg->hare_step_move[p->hare];
+    const uint8_t *to = hg->hare_step_to[p->hare];
+#pragma GCC unroll 8
     for (d = 0; d < 8; d++) {
-      int to = p->hare + step_offsets[d];
-      out[n] = AG__MOVE(AG_MOVE_STEP, d + 1, to & 31, p->hare);
-      n += (hg->step_from[d] >> p->hare) & (empty >> (to & 31)) & 1;
+      out[n] = move[d];
+      n += empty >> to[d] & 1;
     }
+  }
   for (m = hare_landings(hg->jump_from, p->hare, p->hunters, empty); m; m &= m - 1) {
     int to = __builtin_ctz(m);
     out[n++] = AG__MOVE(AG_MOVE_JUMP, (p->hare + to) / 2, to, p->hare);
@@ -682,6 +720,29 @@ static int best_playout_build(void)
   return cpu_runs(AG__HARE_PLAYOUT_POPCNT) ? AG__HARE_PLAYOUT_POPCNT : AG__HARE_PLAYOUT_PLAIN;
 }
 
+/* Whether this CPU can run a listing build, and the best one it runs. */
+static int cpu_lists(int build)
+{
+#ifdef HARE_HAVE_AVX512_LIST
+  if (build == AG__HARE_LIST_AVX512)
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+#endif
+  return build == AG__HARE_LIST_PLAIN;
+}
+
+static int best_list_build(void)
+{
+  return cpu_lists(AG__HARE_LIST_AVX512) ? AG__HARE_LIST_AVX512 : AG__HARE_LIST_PLAIN;
+}
+
+int ag__hare_use_list(ag_game *g, int build)
+{
+  if (!g || g->vt != &ag__hare_vt || !cpu_lists(build))
+    return ag__fail(AG_EINVAL, "hare listing build %d: not a hare game, or not on this CPU", build);
+  ((hare_game *)g->data)->list_build = build;
+  return AG_OK;
+}
+
 int ag__hare_use_playout(ag_game *g, int build)
 {
   if (!g || g->vt != &ag__hare_vt || !cpu_runs(build))
@@ -719,10 +780,20 @@ static int hare_setup(ag_game *g)
     int d;
     for (d = 0; d < 8; d++) {
       int to = i + step_offsets[d];
-      if (to >= 0 && to < HARE_POINTS && (hg->board.neighbours[i] >> to & 1)) {
+      int line = to >= 0 && to < HARE_POINTS && (hg->board.neighbours[i] >> to & 1);
+      if (line) {
         hg->step_from[d] |= 1u << i;
         hg->step_aux[i][to] = (uint8_t)(d + 1);
       }
+      hg->hare_step_move[i][d] = AG__MOVE(AG_MOVE_STEP, d + 1, to & 31, i);
+      hg->hare_step_to[i][d] = (uint8_t)(line ? to : 31);
+    }
+  }
+  for (i = 0; i < 64; i++) {
+    int j;
+    for (j = 0; j < 4; j++) {
+      int d = 2 * j + (i >> 5), to = i & 31;
+      hg->pair_move[j][i] = AG__MOVE(AG_MOVE_STEP, d + 1, to, (to - step_offsets[d]) & 0xff);
     }
   }
   for (i = 0; i < HARE_POINTS; i++) {
@@ -758,6 +829,7 @@ static int hare_setup(ag_game *g)
   hg->repetition = g->opt[OPT_REPETITION];
   hg->max_plies = (uint32_t)g->opt[OPT_MAX_PLIES];
   hg->playout_build = best_playout_build();
+  hg->list_build = best_list_build();
   g->nodes = hg->nodes;
   g->num_nodes = HARE_POINTS;
   g->edges = hg->edges;
