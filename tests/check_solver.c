@@ -569,6 +569,21 @@ START_TEST(missing_file_and_bad_arguments)
   ck_assert_int_eq(ag_solution_save(NULL, "/tmp/x"), AG_EINVAL);
   ck_assert_int_eq(ag_solution_solve(NULL, 0, NULL, NULL, &s), AG_EINVAL);
   ck_assert_int_eq(ag__hare_solve(1, 5, 5, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(1, -1, 2, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(2, 3, 4, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(1, 3, 24, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_ptr_null(s);
+  /* The smallest variant: one hunter, the hare wins by taking it.  The hare
+   * on C3 (12) next to a hunter on C4 (17) with C5 free: a win in 1. */
+  {
+    int v = 9, d = -1;
+    ck_assert_int_eq(ag__hare_solve(1, 0, 1, 0, NULL, NULL, &s), AG_OK);
+    ck_assert_int_eq(ag_solution_lookup(s, 12, 1u << 17, 1, &v, &d), AG_OK);
+    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(d, 1);
+    ag_solution_free(s);
+    s = NULL;
+  }
   if (ag_game_new("liubo_sticks", &g) == AG_OK) {
     ck_assert_int_eq(ag_solution_solve(g, 0, NULL, NULL, &s), AG_EINVAL);
     ag_game_free(g);
