@@ -1407,7 +1407,10 @@ AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uin
 
 /** The number of distinct actions of a game.
  *  @param g The game.
- *  @return The number of actions (at least 1), or 0 when g is NULL. */
+ *  @return The number of actions (at least 1), or 0 when g is NULL.
+ *  @par Example
+ *  @include ag_game_action_move.c
+ */
 AG_API size_t ag_game_num_actions(const ag_game *g);
 
 /** The move of an action.
@@ -1415,7 +1418,10 @@ AG_API size_t ag_game_num_actions(const ag_game *g);
  *  @param action An action, 0 .. ag_game_num_actions() - 1.
  *  @param out Receives the move.
  *  @return #AG_OK or a negative code.
- *  @retval AG_EINVAL g or out is NULL, or action is not below ag_game_num_actions(). */
+ *  @retval AG_EINVAL g or out is NULL, or action is not below ag_game_num_actions().
+ *  @par Example
+ *  @include ag_game_action_move.c
+ */
 AG_API int ag_game_action_move(const ag_game *g, size_t action, ag_move *out);
 
 /** The action of a move.
@@ -1424,7 +1430,10 @@ AG_API int ag_game_action_move(const ag_game *g, size_t action, ag_move *out);
  *  @param out Receives the action.
  *  @return #AG_OK or a negative code.
  *  @retval AG_EINVAL g or out is NULL, or ag_move_info() does not accept m for this
- *          game. */
+ *          game.
+ *  @par Example
+ *  @include ag_game_action_move.c
+ */
 AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out);
 
 /** The shape of the game's observation tensor.
@@ -1433,7 +1442,10 @@ AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out);
  *  @param nodes Receives the number of values per plane: ag_game_num_nodes()
  *         (may be NULL).
  *  @return #AG_OK or a negative code.
- *  @retval AG_EINVAL g is NULL. */
+ *  @retval AG_EINVAL g is NULL.
+ *  @par Example
+ *  @include ag_state_observation.c
+ */
 AG_API int ag_game_observation_shape(const ag_game *g, size_t *planes, size_t *nodes);
 
 /** The name of an observation plane, e.g. "hunter/0" (the hunters' pieces),
@@ -1441,7 +1453,10 @@ AG_API int ag_game_observation_shape(const ag_game *g, size_t *planes, size_t *n
  *  @param g The game.
  *  @param plane The plane, 0 .. planes - 1.
  *  @return A string that lives as long as the library, or NULL when g is NULL or the
- *          plane is out of range. */
+ *          plane is out of range.
+ *  @par Example
+ *  @include ag_state_observation.c
+ */
 AG_API const char *ag_game_observation_plane(const ag_game *g, size_t plane);
 
 /** Writes the observation tensor of a state (see the group's description).
@@ -1453,7 +1468,10 @@ AG_API const char *ag_game_observation_plane(const ag_game *g, size_t plane);
  *  @return #AG_OK or a negative code.
  *  @retval AG_EINVAL st is NULL, or buf is NULL with a non-zero cap.
  *  @retval AG_EBUFS cap is below planes x nodes; nothing was written, and *len holds
- *          the size needed. */
+ *          the size needed.
+ *  @par Example
+ *  @include ag_state_observation.c
+ */
 AG_API int ag_state_observation(const ag_state *st, float *buf, size_t cap, size_t *len);
 
 /** Writes the legal action mask of a player: mask[a] = 1 when the move of action a
@@ -1469,7 +1487,10 @@ AG_API int ag_state_observation(const ag_state *st, float *buf, size_t cap, size
  *  @retval AG_EINVAL st is NULL, player is neither 0, 1 nor #AG_PLAYER_CHANCE, or mask
  *          is NULL with a non-zero cap.
  *  @retval AG_EBUFS cap is below ag_game_num_actions(); nothing was written, and *len
- *          holds the size needed. */
+ *          holds the size needed.
+ *  @par Example
+ *  @include ag_state_action_mask.c
+ */
 AG_API int ag_state_action_mask(const ag_state *st, int player, unsigned char *mask,
                                 size_t cap, size_t *len);
 

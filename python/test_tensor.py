@@ -40,12 +40,42 @@ class ActionTest(unittest.TestCase):
             moves = [g.action_move(a) for a in range(n)]
             self.assertEqual(moves, sorted(set(moves)), name)
             self.assertEqual([g.move_action(m) for m in moves], list(range(n)))
-            with self.assertRaises(ag.Error):
+            with self.assertRaises(ag.Error) as e:
                 g.action_move(n)
-            with self.assertRaises(ValueError):
-                g.action_move(-1)
-            with self.assertRaises(ValueError):
-                g.move_action(2 ** 32)
+            self.assertEqual(e.exception.code, ag.AG_EINVAL)
+            with self.assertRaises(ag.Error) as e:
+                g.move_action(moves[-1] + 1)      # above every move of the game
+            self.assertEqual(e.exception.code, ag.AG_EINVAL)
+
+    def test_ranges_and_types_as_the_package(self):
+        """Out-of-range ints raise the package's RangeError (as Game.move_to_text
+        does), non-integers TypeError; action_move gives a Move of the game."""
+        g = ag.Game("hare")
+        st = g.new_state()
+        for bad in (-1, 2 ** 64):
+            with self.assertRaises(ag.RangeError):
+                g.action_move(bad)
+        for bad in (-1, 2 ** 32):
+            with self.assertRaises(ag.RangeError):
+                g.move_action(bad)
+            with self.assertRaises(ag.RangeError):
+                g.move_to_text(bad)              # the same error as the rest of the package
+        for bad in (2 ** 31, -2 ** 31 - 1):
+            with self.assertRaises(ag.RangeError):
+                st.action_mask(bad)
+        with self.assertRaises(TypeError):
+            g.action_move(1.0)
+        with self.assertRaises(TypeError):
+            g.move_action(94.0)
+        with self.assertRaises(TypeError):
+            st.action_mask(0.0)
+        m = g.action_move(94)
+        self.assertIsInstance(m, ag.Move)
+        self.assertIs(m.game, g)
+        self.assertEqual(str(m), "a3-a4")
+        self.assertEqual(m, g.move_from_text("a3-a4"))
+        self.assertIsInstance(tensor.action_move(g, 94), ag.Move)
+        self.assertEqual(g.move_action(m), 94)
 
     def test_hare_counts_and_text(self):
         g = ag.Game("hare")

@@ -259,26 +259,30 @@ START_TEST(options_are_used_or_refused)
 END_TEST
 
 /* Makes a locale with a decimal comma current: de_DE.UTF-8 when installed,
- * else one compiled by localedef into a temporary LOCPATH.  Returns 0 (and
- * says why on stderr) when none can be had. */
+ * else one compiled by localedef into a temporary LOCPATH, removed again as
+ * soon as setlocale() has loaded it (before any assertion can end the test).
+ * Returns 0 (and says why on stderr) when none can be had. */
 static int decimal_comma_locale(void)
 {
   static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8",
                                       "nl_NL.UTF-8", "ru_RU.UTF-8"};
   char dir[] = "/tmp/check_ai_locale.XXXXXX", cmd[256];
   size_t i;
+  int found = 0;
   for (i = 0; i < sizeof names / sizeof names[0]; i++)
     if (setlocale(LC_ALL, names[i]) && strcmp(localeconv()->decimal_point, ",") == 0) return 1;
   if (!mkdtemp(dir)) return 0;
   snprintf(cmd, sizeof cmd, "localedef -i de_DE -f UTF-8 %s/de_DE.UTF-8 >/dev/null 2>&1", dir);
   if (system(cmd) == 0) {
     setenv("LOCPATH", dir, 1);
-    if (setlocale(LC_ALL, "de_DE.UTF-8") && strcmp(localeconv()->decimal_point, ",") == 0)
-      return 1;
+    found = setlocale(LC_ALL, "de_DE.UTF-8") && strcmp(localeconv()->decimal_point, ",") == 0;
   }
-  fprintf(stderr, "params_ignore_the_locale: skipped: no locale with a decimal comma "
-                  "(none installed, localedef failed)\n");
-  return 0;
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  if (system(cmd) != 0) fprintf(stderr, "params_ignore_the_locale: cannot remove %s\n", dir);
+  if (!found)
+    fprintf(stderr, "params_ignore_the_locale: skipped: no locale with a decimal comma "
+                    "(none installed, localedef failed)\n");
+  return found;
 }
 
 /* The host program's locale does not change how params are read:

@@ -48,32 +48,6 @@ static void expect_snapshot(const ag_state *st, const snapshot *s)
   ck_assert_int_eq(memcmp(now.hist, s->hist, s->n * sizeof s->hist[0]), 0);
 }
 
-/* One random ply of the reference policy; returns 0 at the end of the game. */
-static int random_ply(ag_state *st, uint64_t *rng)
-{
-  ag_move mv[MAXMV], m, joint[2];
-  size_t n;
-  int p = ag_state_current_player(st), q;
-  if (p == AG_PLAYER_TERMINAL) return 0;
-  if (p == AG_PLAYER_SIMULTANEOUS) {
-    for (q = 0; q < 2; q++) {
-      ck_assert_int_eq(ag_state_legal_moves(st, q, mv, MAXMV, &n), AG_OK);
-      ck_assert_uint_gt(n, 0);
-      joint[q] = mv[ag_rng_below(rng, n)];
-    }
-    ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
-    return 1;
-  }
-  if (p == AG_PLAYER_CHANCE) ck_assert_int_eq(ag_state_sample_chance(st, rng, &m), AG_OK);
-  else {
-    ck_assert_int_eq(ag_state_legal_moves(st, p, mv, MAXMV, &n), AG_OK);
-    ck_assert_uint_gt(n, 0);
-    m = mv[ag_rng_below(rng, n)];
-  }
-  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-  return 1;
-}
-
 /* Spec used for random games: a short cap keeps every game finite. */
 static const char *capped_spec(size_t i)
 {
@@ -377,7 +351,7 @@ START_TEST(test_buffer_protocol_counts)
   uint64_t rng = 3;
   size_t n = 0;
   int i;
-  for (i = 0; i < 3; i++) ck_assert_int_eq(random_ply(st, &rng), 1);
+  for (i = 0; i < 3; i++) ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
   ck_assert_int_eq(ag_state_history(st, few, 2, &n), AG_EBUFS);
   ck_assert_uint_eq(n, 3);
   ck_assert_msg(strstr(ag_errmsg(), "3 moves") != NULL, "%s", ag_errmsg());
@@ -420,7 +394,7 @@ START_TEST(test_text_lengths_exact)
       ck_assert_int_eq(ag_state_render(st, buf, want + 1, &got), AG_OK);
       ck_assert_uint_eq(strlen(buf), want);
       ck_assert_uint_lt(want, ag_game_limit(g, AG_LIMIT_RENDER_TEXT));
-    } while (random_ply(st, &rng));
+    } while (ag_test_random_ply(st, &rng));
     ag_state_free(st);
     ag_game_free(g);
   }
@@ -489,9 +463,9 @@ START_TEST(test_illegal_move_mid_game)
     int k;
     for (k = 0; k < 300; k++) {
       snapshot before;
-      if (!random_ply(st, &rng)) {
+      if (!ag_test_random_ply(st, &rng)) {
         ag_state_reset(st);
-        ck_assert_int_eq(random_ply(st, &rng), 1);
+        ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
       }
       ck_assert_uint_gt(ag_state_ply(st), 0);
       take_snapshot(st, &before);
@@ -533,7 +507,7 @@ START_TEST(test_only_actors_have_moves)
           if (r == q || !acts_now(cp, players[r]))
             ck_assert_int_eq(ag_state_is_legal(st, players[r], mv[0]), r == q);
       }
-      if (!random_ply(st, &rng)) ag_state_reset(st);
+      if (!ag_test_random_ply(st, &rng)) ag_state_reset(st);
     }
     ag_state_free(st);
     ag_game_free(g);
@@ -574,7 +548,7 @@ START_TEST(test_apply_undo_all_games)
       ck_assert_str_eq(before, after);
       ck_assert_uint_eq(ag_state_hash(copy), h);
       ck_assert_int_eq(ag_state_equal(st, copy), 1);
-      random_ply(st, &rng);
+      ag_test_random_ply(st, &rng);
       plies++;
       ck_assert_int_eq(ag_state_undo(st), AG_OK);
       text_of(st, after, sizeof after);
@@ -583,7 +557,7 @@ START_TEST(test_apply_undo_all_games)
       ck_assert_int_eq(ag_state_legal_moves(st, p == AG_PLAYER_SIMULTANEOUS ? 0 : p, mv2, MAXMV, &n2), AG_OK);
       ck_assert_uint_eq(n, n2);
       ck_assert_int_eq(memcmp(mv, mv2, n * sizeof *mv), 0);
-      plies += random_ply(st, &rng);
+      plies += ag_test_random_ply(st, &rng);
     }
     ag_state_free(copy);
     ag_state_free(st);
@@ -606,13 +580,13 @@ START_TEST(test_playout_is_the_api_loop)
       int w1, r1, w2, r2, o1, o2;
       ag_state_reset(st);
       /* Start some playouts mid-game, with history behind them. */
-      for (k = 0; k < seed % 13 && random_ply(st, &c); k++) {}
+      for (k = 0; k < seed % 13 && ag_test_random_ply(st, &c); k++) {}
       ck_assert_int_eq(ag_state_copy(mid, st), AG_OK);
       start = ag_state_ply(st);
       o1 = ag_state_playout(st, &a, 0, &plies, &w1, &r1);
       ck_assert_int_eq(ag_state_equal(st, mid), 1); /* the state is untouched */
       ck_assert_uint_eq(ag_state_ply(st), start);
-      while (random_ply(st, &b)) {}
+      while (ag_test_random_ply(st, &b)) {}
       o2 = ag_state_outcome(st, &w2, &r2);
       ck_assert_int_eq(o1, o2);
       ck_assert_int_eq(w1, w2);
@@ -643,7 +617,7 @@ START_TEST(test_playout_limit_never_wraps)
       size_t plies0, pi, k, li, cut;
       int w0, r0, o0, wi, ri, oi;
       ag_state_reset(st);
-      for (k = 0; k < 1 + seed % 9 && random_ply(st, &c); k++) {}
+      for (k = 0; k < 1 + seed % 9 && ag_test_random_ply(st, &c); k++) {}
       o0 = ag_state_playout(st, &a0, 0, &plies0, &w0, &r0);
       for (li = 0; li < sizeof limits / sizeof limits[0]; li++) {
         ai = seed;
@@ -690,7 +664,7 @@ START_TEST(test_counters_at_the_edge)
     char a[1024], b[1024];
     int k, v;
     ck_assert_int_eq(ag_state_set_text(probe, edge[i].over), AG_EPARSE);
-    for (k = 0; k < 40 && random_ply(st, &rng); k++) {
+    for (k = 0; k < 40 && ag_test_random_ply(st, &rng); k++) {
       text_of(st, a, sizeof a);
       ck_assert_msg(ag_state_set_text(probe, a) == AG_OK, "%s after %d plies: %s: %s",
                     edge[i].spec, k + 1, a, ag_errmsg());
@@ -716,7 +690,7 @@ START_TEST(test_clone_copy_reset)
   uint64_t rng = 5;
   char a[128], b[128];
   int i;
-  for (i = 0; i < 10; i++) random_ply(st, &rng);
+  for (i = 0; i < 10; i++) ag_test_random_ply(st, &rng);
   ck_assert_int_eq(ag_state_clone(st, &cl), AG_OK);
   text_of(st, a, sizeof a);
   text_of(cl, b, sizeof b);
@@ -746,7 +720,7 @@ START_TEST(test_clone_copy_reset)
   /* A history whose size in bytes overflows size_t is refused, not wrapped. */
   ck_assert_int_eq(ag_state_reserve(st, SIZE_MAX), AG_ENOMEM);
   ck_assert_int_eq(ag_state_reserve(st, SIZE_MAX / 2), AG_ENOMEM);
-  ck_assert_int_eq(random_ply(st, &rng), 1);
+  ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
   ck_assert_int_eq(ag_state_undo(st), AG_OK);
   ck_assert_int_eq(ag_state_equal(st, fresh), 1);
   ag_state_free(fresh);

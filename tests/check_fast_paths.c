@@ -263,33 +263,22 @@ START_TEST(test_lf_short_walks)
   ag_game *g = new_game(lf_specs[_i]);
   ag_state *st = new_state(g, NULL);
   uint64_t rng = 99 + (uint64_t)_i;
-  ag_move mv[CAP], joint[2];
-  size_t n, checked = 0, actions = 0;
-  int game, p, q;
+  size_t checked = 0, actions = 0;
+  int game;
   for (game = 0; game < 4; game++) {
     ag_state_reset(st);
     while (!ag_state_is_terminal(st) && ag_state_ply(st) < 1500) {
-      p = ag_state_current_player(st);
-      if (p == AG_PLAYER_SIMULTANEOUS) {
-        for (q = 0; q < 2; q++) {
-          ck_assert_int_eq(ag_state_legal_moves(st, q, mv, CAP, &n), AG_OK);
-          joint[q] = mv[ag_rng_below(&rng, n)];
+      if (ag_state_current_player(st) >= 0 && actions++ % 2 == 0) {
+        int girth = ag__lf_check_walks(st);
+        if (!girth) {
+          char text[512];
+          ag_state_to_text(st, text, sizeof text, NULL);
+          ck_abort_msg("the walks differ in %s", text);
         }
-        ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
-      } else {
-        if (actions++ % 2 == 0) {
-          int girth = ag__lf_check_walks(st);
-          if (!girth) {
-            char text[512];
-            ag_state_to_text(st, text, sizeof text, NULL);
-            ck_abort_msg("the walks differ in %s", text);
-          }
-          ck_assert_int_eq(girth, 8);  /* the inner ring Q M Q' M' ... */
-          checked++;
-        }
-        ck_assert_int_eq(ag_state_legal_moves(st, p, mv, CAP, &n), AG_OK);
-        ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(&rng, n)]), AG_OK);
+        ck_assert_int_eq(girth, 8);  /* the inner ring Q M Q' M' ... */
+        checked++;
       }
+      ag_test_random_ply(st, &rng);
     }
   }
   ck_assert_uint_gt(checked, 100);
@@ -306,17 +295,13 @@ START_TEST(test_playouts_batch)
   static const char *const batch_specs[] = {"hare", "liubo_sticks", "liubo_fingers(hands=2)"};
   ag_game *g = new_game(batch_specs[_i]);
   ag_state *st = new_state(g, NULL);
-  ag_move mv[CAP];
   ag_playout_totals want, got;
   uint64_t rng = 5, seeds;
-  size_t n, plies, count = 100, cap = _i == 2 ? 300 : 0, k;
+  size_t plies, count = 100, cap = _i == 2 ? 300 : 0, k;
   int threads[] = {1, 2, 3, 7, 0}, t, outcome, winner, round;
   for (round = 0; round < 2; round++) {
     if (round == 1)  /* some history first: 20 random plies */
-      for (k = 0; k < 20 && ag_state_current_player(st) >= 0; k++) {
-        ck_assert_int_eq(ag_state_legal_moves(st, ag_state_current_player(st), mv, CAP, &n), AG_OK);
-        ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(&rng, n)]), AG_OK);
-      }
+      ag_test_random_plies(st, &rng, 20);
     memset(&want, 0, sizeof want);
     seeds = 77;
     for (k = 0; k < count; k++) {

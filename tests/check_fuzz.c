@@ -91,35 +91,6 @@ START_TEST(test_fuzz_specs)
 }
 END_TEST
 
-/* One player's random legal move; asserts that the player has one. */
-static ag_move random_move(const ag_state *st, int player, uint64_t *rng)
-{
-  ag_move mv[512];
-  size_t n = 0;
-  ck_assert_int_eq(ag_state_legal_moves(st, player, mv, 512, &n), AG_OK);
-  ck_assert_msg(n > 0, "player %d acts but has no move", player);
-  return mv[ag_rng_below(rng, n)];
-}
-
-/* Plays a few random plies so that the fuzzed state has a history to keep;
- * every call must succeed (the position may come from fuzzed text). */
-static void advance(ag_state *st, uint64_t *rng, int plies)
-{
-  ag_move m, joint[2];
-  int p;
-  while (plies-- > 0 && (p = ag_state_current_player(st)) != AG_PLAYER_TERMINAL) {
-    if (p == AG_PLAYER_SIMULTANEOUS) {
-      joint[0] = random_move(st, 0, rng);
-      joint[1] = random_move(st, 1, rng);
-      ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
-      continue;
-    }
-    if (p == AG_PLAYER_CHANCE) ck_assert_int_eq(ag_state_sample_chance(st, rng, &m), AG_OK);
-    else m = random_move(st, p, rng);
-    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-  }
-}
-
 /* What a state shows: position text and the moves of its history. */
 typedef struct snapshot {
   char text[4096];
@@ -163,7 +134,7 @@ START_TEST(test_fuzz_positions)
       int rc;
       if (i % 100 == 0) {
         ag_state_reset(st);
-        advance(st, &rng, (int)ag_rng_below(&rng, 60));
+        ag_test_random_plies(st, &rng, ag_rng_below(&rng, 60));
       }
       ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
       hash = ag_state_hash(st);
@@ -177,7 +148,7 @@ START_TEST(test_fuzz_positions)
         ck_assert_int_eq(ag_state_set_text(probe, after), AG_OK);
         ck_assert_int_eq(ag_state_to_text(probe, again, sizeof again, NULL), AG_OK);
         ck_assert_str_eq(after, again);
-        advance(probe, &rng, 3);
+        ag_test_random_plies(probe, &rng, 3);
       } else {
         ck_assert_msg(rc == AG_EPARSE, "'%s' gave %d", s, rc);
         ck_assert_msg(strstr(ag_errmsg(), "byte") != NULL, "no byte offset: %s", ag_errmsg());
@@ -217,7 +188,7 @@ START_TEST(test_fuzz_moves)
       int p, rc;
       if (i % 50 == 0) {
         ag_state_reset(st);
-        advance(st, &rng, (int)ag_rng_below(&rng, 40));
+        ag_test_random_plies(st, &rng, ag_rng_below(&rng, 40));
       }
       p = ag_state_current_player(st);
       n = 0;
@@ -272,10 +243,10 @@ START_TEST(test_fuzz_records)
       int rc;
       if (i % 50 == 0) {
         ag_state_reset(st);
-        advance(st, &rng, (int)ag_rng_below(&rng, 20));
+        ag_test_random_plies(st, &rng, ag_rng_below(&rng, 20));
         ck_assert_int_eq(ag_state_to_text(st, s, sizeof s, NULL), AG_OK);
         ck_assert_int_eq(ag_state_set_text(st, s), AG_OK);   /* a [Start] tag */
-        advance(st, &rng, (int)ag_rng_below(&rng, 60));
+        ag_test_random_plies(st, &rng, ag_rng_below(&rng, 60));
         ck_assert_int_eq(ag_state_set_tag(st, "Event", "fuzz \"records\""), AG_OK);
         ck_assert_int_eq(ag_state_record(st, seed, sizeof seed, NULL), AG_OK);
       }
@@ -288,7 +259,7 @@ START_TEST(test_fuzz_records)
         ck_assert_int_eq(ag_state_set_record(probe, after), AG_OK);
         ck_assert_int_eq(ag_state_record(probe, again, sizeof again, NULL), AG_OK);
         ck_assert_str_eq(after, again);
-        advance(probe, &rng, 2);
+        ag_test_random_plies(probe, &rng, 2);
       } else {
         ck_assert_msg(rc == AG_EPARSE || rc == AG_EMISMATCH || rc == AG_EILLEGAL,
                       "'%s' gave %d", s, rc);

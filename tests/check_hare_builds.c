@@ -41,17 +41,6 @@ static int cpu_lists(int build)
   return build == AG__HARE_LIST_PLAIN;
 }
 
-static int random_ply(ag_state *st, uint64_t *rng)
-{
-  ag_move mv[MAXMV];
-  size_t n;
-  int p = ag_state_current_player(st);
-  if (p < 0) return 0;
-  ck_assert_int_eq(ag_state_legal_moves(st, p, mv, MAXMV, &n), AG_OK);
-  ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(rng, n)]), AG_OK);
-  return 1;
-}
-
 /* A playout from st (at most `limit` plies, 0: none) against the public
  * random loop from the same seed; st itself is left as it was.  Returns the
  * reason the playout ended. */
@@ -65,7 +54,7 @@ static int checked_playout(ag_state *st, uint64_t seed, size_t limit)
   ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
   ck_assert_int_eq(ag_state_clone(st, &api), AG_OK);
   o1 = ag_state_playout(st, &a, limit, &plies, &w1, &r1);
-  for (k = 0; (limit == 0 || k < limit) && random_ply(api, &b); k++) {}
+  for (k = 0; (limit == 0 || k < limit) && ag_test_random_ply(api, &b); k++) {}
   ck_assert_int_eq(o1, ag_state_outcome(api, &w2, &r2));
   ck_assert_int_eq(w1, w2);
   ck_assert_int_eq(r1, r2);
@@ -105,7 +94,7 @@ START_TEST(test_build_plays_the_api_loop)
       uint64_t prefix = seed * 7919;
       size_t k;
       ag_state_reset(st);
-      for (k = 0; k < seed % 13 && random_ply(st, &prefix); k++) {}
+      for (k = 0; k < seed % 13 && ag_test_random_ply(st, &prefix); k++) {}
       if (ag_state_is_terminal(st)) continue;
       checked_playout(st, seed, seed % 3 ? 0 : seed % 50 + 1);
     }

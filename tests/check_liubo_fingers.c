@@ -1278,23 +1278,7 @@ END_TEST
 static int api_playout(ag_state *st, uint64_t *rng, size_t max_plies, size_t *plies, int *winner,
                        int *reason)
 {
-  ag_move m[512], pick[2];
-  size_t n, k = 0;
-  while ((!max_plies || k < max_plies) && ag_state_current_player(st) != AG_PLAYER_TERMINAL) {
-    int cp = ag_state_current_player(st), p;
-    if (cp == AG_PLAYER_SIMULTANEOUS) {
-      for (p = 0; p < 2; p++) {
-        ck_assert_int_eq(ag_state_legal_moves(st, p, m, 512, &n), AG_OK);
-        pick[p] = m[ag_rng_below(rng, n)];
-      }
-      ck_assert_int_eq(ag_state_apply_joint(st, pick, 2), AG_OK);
-    } else {
-      ck_assert_int_eq(ag_state_legal_moves(st, cp, m, 512, &n), AG_OK);
-      ck_assert_int_eq(ag_state_apply(st, m[ag_rng_below(rng, n)]), AG_OK);
-    }
-    k++;
-  }
-  *plies = k;
+  *plies = ag_test_random_plies(st, rng, max_plies ? max_plies : SIZE_MAX);
   return ag_state_outcome(st, winner, reason);
 }
 

@@ -102,24 +102,6 @@ static unsigned long perft(ag_state *st, int d)
   return c;
 }
 
-/* Plays one ply of the reference random policy; returns 0 at the end. */
-static int random_ply(ag_state *st, uint64_t *rng)
-{
-  ag_move mv[512], m;
-  size_t n;
-  int cp = ag_state_current_player(st);
-  if (cp == AG_PLAYER_TERMINAL) return 0;
-  if (cp == AG_PLAYER_CHANCE) {
-    ck_assert_int_eq(ag_state_sample_chance(st, rng, &m), AG_OK);
-  } else {
-    ck_assert_int_eq(ag_state_legal_moves(st, cp, mv, 512, &n), AG_OK);
-    ck_assert_uint_gt(n, 0);
-    m = mv[ag_rng_below(rng, n)];
-  }
-  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-  return 1;
-}
-
 /* Every option value, one spec each (with a turn cap for random games). */
 static const char *const option_specs[] = {
   "liubo_sticks(max_turns=300)",
@@ -1290,11 +1272,11 @@ START_TEST(test_random_games_invariants)
           ck_assert_uint_eq(back, mv[i]);
           if (i) ck_assert_uint_gt(mv[i], mv[i - 1]);
         }
-        ck_assert_int_eq(random_ply(st, &rng), 1);
+        ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
         ck_assert_int_eq(ag_state_undo(st), AG_OK);
         ck_assert_str_eq(text(st), before);
         ck_assert_uint_eq(ag_state_hash(st), h);
-        ck_assert_int_eq(random_ply(st, &rng), 1);
+        ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
       }
     }
     ck_assert_uint_le(maxn, ag_game_limit(g, AG_LIMIT_LEGAL_MOVES));
@@ -1317,7 +1299,7 @@ START_TEST(test_playout_matches_api_loop)
       size_t plies, loop_plies = 0;
       int w, r, out, w2, r2e, out2;
       out = ag_state_playout(st, &r1, 0, &plies, &w, &r);
-      while (random_ply(st, &r2)) loop_plies++;
+      while (ag_test_random_ply(st, &r2)) loop_plies++;
       out2 = ag_state_outcome(st, &w2, &r2e);
       ck_assert_uint_eq(plies, loop_plies);
       ck_assert_int_eq(out, out2);
@@ -1328,7 +1310,7 @@ START_TEST(test_playout_matches_api_loop)
       ag_state_reset(st);
       r1 = r2 = seed;
       out = ag_state_playout(st, &r1, 7, &plies, &w, &r);
-      for (loop_plies = 0; loop_plies < 7 && random_ply(st, &r2); loop_plies++) {}
+      for (loop_plies = 0; loop_plies < 7 && ag_test_random_ply(st, &r2); loop_plies++) {}
       out2 = ag_state_outcome(st, &w2, &r2e);
       ck_assert_uint_le(plies, 7);
       ck_assert_uint_eq(plies, loop_plies);

@@ -53,34 +53,6 @@ static void text_of(const ag_state *st, char *buf, size_t cap)
   ck_assert_int_eq(ag_state_to_text(st, buf, cap, NULL), AG_OK);
 }
 
-/* One player's random legal move. */
-static ag_move random_move(const ag_state *st, int player, uint64_t *rng)
-{
-  ag_move mv[512];
-  size_t n = 0;
-  ck_assert_int_eq(ag_state_legal_moves(st, player, mv, 512, &n), AG_OK);
-  ck_assert_msg(n > 0, "player %d acts but has no move", player);
-  return mv[ag_rng_below(rng, n)];
-}
-
-/* Plays up to `plies` random plies (chance and joint ones too). */
-static void play_random(ag_state *st, uint64_t *rng, size_t plies)
-{
-  int p;
-  while (plies-- > 0 && (p = ag_state_current_player(st)) != AG_PLAYER_TERMINAL) {
-    ag_move m, joint[2];
-    if (p == AG_PLAYER_SIMULTANEOUS) {
-      joint[0] = random_move(st, 0, rng);
-      joint[1] = random_move(st, 1, rng);
-      ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
-      continue;
-    }
-    if (p == AG_PLAYER_CHANCE) ck_assert_int_eq(ag_state_sample_chance(st, rng, &m), AG_OK);
-    else m = random_move(st, p, rng);
-    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-  }
-}
-
 /* Everything a record must carry over from a to b, ply by ply back to the start. */
 static void expect_same_game(ag_state *a, ag_state *b)
 {
@@ -150,11 +122,11 @@ START_TEST(test_random_games_round_trip)
       char start[4096];
       if (k % 3 == 1) {
         /* A history that starts from a position set by text: [Start] is written. */
-        play_random(st, &rng, 1 + ag_rng_below(&rng, 30));
+        ag_test_random_plies(st, &rng, 1 + ag_rng_below(&rng, 30));
         text_of(st, start, sizeof start);
         ck_assert_int_eq(ag_state_set_text(st, start), AG_OK);
       }
-      play_random(st, &rng, k % 3 == 2 ? ag_rng_below(&rng, 40) : 3000);
+      ag_test_random_plies(st, &rng, k % 3 == 2 ? ag_rng_below(&rng, 40) : 3000);
       round_trip(st);
       ag_state_free(st);
     }

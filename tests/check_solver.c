@@ -419,11 +419,30 @@ END_TEST
 
 /* ------------------------------------------------------------ files */
 
+/* The api tests' files live in one directory that the unchecked fixture
+ * (run by the parent process, also when a test fails or crashes in its
+ * child) makes before them and removes after them: a failed assertion ends
+ * the child before its unlink(), and the files (megabytes each) would
+ * otherwise stay in /tmp. */
+static char scratch[] = "/tmp/ag-solution-XXXXXX";
+
+static void scratch_make(void)
+{
+  ck_assert_ptr_nonnull(mkdtemp(scratch));
+}
+
+static void scratch_remove(void)
+{
+  char cmd[64];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+  if (system(cmd) != 0) fprintf(stderr, "check_solver: cannot remove %s\n", scratch);
+}
+
 static char *temp_name(void)
 {
   static char name[64];
   int fd;
-  strcpy(name, "/tmp/ag-solution-XXXXXX");
+  snprintf(name, sizeof name, "%s/file-XXXXXX", scratch);
   fd = mkstemp(name);
   ck_assert_int_ge(fd, 0);
   close(fd);
@@ -549,7 +568,8 @@ END_TEST
 START_TEST(directory_is_a_system_error)
 {
   ag_solution *s = (ag_solution *)1;
-  char dir[] = "/tmp/ag-solution-dir-XXXXXX";
+  char dir[64];
+  snprintf(dir, sizeof dir, "%s/dir-XXXXXX", scratch);
   ck_assert_ptr_nonnull(mkdtemp(dir));
   ck_assert_int_eq(ag_solution_load(dir, &s), AG_ERROR);
   ck_assert_ptr_null(s);
@@ -795,6 +815,7 @@ static Suite *solver_suite(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("api");
   tcase_set_timeout(tc, 60);
+  tcase_add_unchecked_fixture(tc, scratch_make, scratch_remove);
   tcase_add_test(tc, stats_add_up);
   tcase_add_test(tc, trapped_hare_is_lost_now);
   tcase_add_test(tc, save_load_round_trip);

@@ -83,26 +83,6 @@ START_TEST(test_action_counts)
 }
 END_TEST
 
-/* Plays a seeded random game: returns 0 when over, 1 when a ply was made. */
-static int random_ply(ag_state *st, uint64_t *rng)
-{
-  ag_move mv[512], joint[2];
-  size_t n;
-  int p = ag_state_current_player(st);
-  if (p == AG_PLAYER_TERMINAL) return 0;
-  if (p == AG_PLAYER_SIMULTANEOUS) {
-    for (p = 0; p < 2; p++) {
-      ck_assert_int_eq(ag_state_legal_moves(st, p, mv, 512, &n), AG_OK);
-      joint[p] = mv[ag_rng_below(rng, n)];
-    }
-    ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
-    return 1;
-  }
-  ck_assert_int_eq(ag_state_legal_moves(st, p, mv, 512, &n), AG_OK);
-  ck_assert_int_eq(ag_state_apply(st, mv[ag_rng_below(rng, n)]), AG_OK);
-  return 1;
-}
-
 /* The mask of each player (and of chance) is exactly the legal list. */
 static void check_mask(const ag_state *st, const ag_game *g, int player)
 {
@@ -214,7 +194,7 @@ START_TEST(test_random_games_masks_and_distinct_observations)
           strcpy(table[slot].text, text);
         }
       }
-    } while (random_ply(st, &rng) && ag_state_ply(st) < 300);
+    } while (ag_test_random_ply(st, &rng) && ag_state_ply(st) < 300);
   }
   ck_assert_uint_gt(positions, 150);
   free(obs);

@@ -544,8 +544,8 @@ class Game(_Owned):
         """The number of distinct actions (moves ag_move_info accepts)."""
         return tensor.num_actions(self)
 
-    def action_move(self, action: int) -> int:
-        """The move of an action."""
+    def action_move(self, action: int) -> Move:
+        """The Move of an action."""
         return tensor.action_move(self, action)
 
     def move_action(self, move: Union[int, str]) -> int:

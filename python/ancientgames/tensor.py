@@ -18,9 +18,12 @@ Game.observation_planes, State.observation and State.action_mask.
     (193, (11, 25))
 """
 import ctypes
-from typing import Any, List, Tuple, Union
+from typing import TYPE_CHECKING, Any, List, Tuple, Union
 
 from . import _lib
+
+if TYPE_CHECKING:  # the package imports this module before it defines Move
+    from . import Move
 
 _np: Any
 try:  # NumPy is optional: lists without it
@@ -43,21 +46,23 @@ def num_actions(game: Any) -> int:
         return int(_lib.ag_game_num_actions(h))
 
 
-def action_move(game: Any, action: int) -> int:
-    """The move (an int) of an action; ValueError when out of range."""
-    if not 0 <= action < 2 ** 64:
-        raise ValueError("action %r out of range" % (action,))
+def action_move(game: Any, action: int) -> "Move":
+    """The Move of an action: RangeError when the action is outside size_t,
+    Error (AG_EINVAL) when it is not below num_actions(game)."""
+    from . import Move, _csize  # noqa: F811 (at run time: the package is loaded by then)
+    a = _csize(action, "action")
     out = _lib.c_move()
     with game._h as h:
-        _lib.ag_game_action_move(h, action, ctypes.byref(out))
-    return out.value
+        _lib.ag_game_action_move(h, a, ctypes.byref(out))
+    return Move(out.value, game)
 
 
 def move_action(game: Any, move: Union[int, str]) -> int:
-    """The action of a move (an int, or a move text)."""
-    value = int(game.move_from_text(move)) if isinstance(move, str) else move
-    if not 0 <= value < 2 ** 32:
-        raise ValueError("move %r out of range" % (move,))
+    """The action of a move (an int, or a move text): RangeError when the
+    value is outside ag_move, Error (AG_EINVAL) when it is no move of the game."""
+    from . import _U32_MAX, _cint
+    value = int(game.move_from_text(move)) if isinstance(move, str) \
+        else _cint(move, "move", 0, _U32_MAX)
     out = ctypes.c_size_t()
     with game._h as h:
         _lib.ag_game_move_action(h, value, ctypes.byref(out))
@@ -97,9 +102,8 @@ def action_mask(state: Any, player: Any = None, numpy: Any = None) -> Any:
     node the chance outcomes): 1 where the action is legal, else 0."""
     if player is None:
         player = state.current_player
-    player = int(player)
-    if not -2 ** 31 <= player < 2 ** 31:
-        raise ValueError("player %r out of range" % (player,))
+    from . import _cint
+    player = _cint(player, "player")
     n = num_actions(state.game)
     buf = (ctypes.c_ubyte * max(n, 1))()
     with state._h as h:
