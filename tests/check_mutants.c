@@ -14,7 +14,9 @@
  *     mirror) maps nodes to nodes of the same kind and edges to edges, so a
  *     wrong coordinate or edge in a board table shows;
  *   - error messages of the geometry and of the spec parser say what is wrong;
- *   - liubo_fingers' board drawing shows every piece.
+ *   - liubo_fingers' board drawing shows every piece;
+ *   - the UCT player's analysis of a simultaneous node counts the visits of
+ *     each choice.
  */
 #include <stdio.h>
 #include <string.h>
@@ -280,6 +282,44 @@ START_TEST(fingers_drawing_shows_every_piece)
 }
 END_TEST
 
+/* At a simultaneous node (liubo_fingers' guess rounds) the UCT player's
+ * analysis reports, per choice of the analysed player, how many iterations
+ * went through it and their mean: some choices are visited, a visited one
+ * has a value in 0..1, an unvisited one -1, and the visits add up to at
+ * most the iterations. */
+START_TEST(uct_simultaneous_choices_count_visits)
+{
+  ag_game *g = new_game("liubo_fingers(hands=2,scheme=guess)");
+  ag_state *st = new_state(g, NULL);
+  static ag_move_stat ms[1024];
+  int p;
+  ck_assert_int_eq(ag_state_current_player(st), AG_PLAYER_SIMULTANEOUS);
+  for (p = 0; p < 2; p++) {
+    ag_analysis an = {0};
+    uint64_t rng = 5, sum = 0;
+    size_t i, visited = 0;
+    an.size = sizeof an;
+    ck_assert_int_eq(ag_ai_analyse(st, p, "mcts(iterations=300)", &rng, NULL, &an, NULL, 0, ms, 1024),
+                     AG_OK);
+    ck_assert_uint_gt(an.num_moves, 1);
+    ck_assert_uint_le(an.num_moves, 1024);
+    for (i = 0; i < an.num_moves; i++) {
+      sum += ms[i].visits;
+      if (ms[i].visits) {
+        visited++;
+        ck_assert(ms[i].value >= 0 && ms[i].value <= 1);
+      } else {
+        ck_assert(ms[i].value == -1);
+      }
+    }
+    ck_assert_uint_ge(visited, 2);
+    ck_assert_uint_le(sum, 300);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -292,6 +332,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, boards_are_symmetric);
   tcase_add_test(tc, messages_say_what_is_wrong);
   tcase_add_test(tc, fingers_drawing_shows_every_piece);
+  tcase_add_test(tc, uct_simultaneous_choices_count_visits);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -158,12 +158,38 @@ def run(cmd, cwd, timeout, env=None):
         out, _ = p.communicate(timeout=timeout)
         return p.returncode, out.decode(errors="replace")
     except subprocess.TimeoutExpired:
+        # Check runs each test in a child with its own process group: kill
+        # every descendant, then the group.
+        for pid in descendants(p.pid) + [p.pid]:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         try:
             os.killpg(p.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
         p.communicate()
         return "timeout", ""
+
+
+def descendants(pid):
+    """The processes below pid (from /proc), deepest last."""
+    children = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as fh:
+                    ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(ppid, []).append(int(d))
+            except (OSError, ValueError, IndexError):
+                pass
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
 
 
 class Tree:
@@ -386,7 +412,14 @@ class Plan:
         elif line in self.instrumented.get(f, ()):
             return [], "uncovered"
         else:
+            # A line without line data (a table, a declaration): the units
+            # that run any line of the file -- or, for a file of tables only
+            # (lib/games/X_board.c), of the game's file X.c, else all units.
             ks, how = self.by_file.get(f, set()), "file"
+            if not ks:
+                ks = self.by_file.get(f.replace("_board.c", ".c"), set())
+            if not ks:
+                ks = set(range(len(self.units)))
         return sorted((self.units[k] for k in ks), key=lambda u: (u["time"], u["prog"],
                                                                    u["name"] or "")), how
 
