@@ -666,8 +666,13 @@ def main():
                 if line.strip():
                     e = json.loads(line)
                     done[e["key"]] = e
+    equivalent = load_equivalent(a.equivalent)
     if a.report_only:
-        print(report([e for e in done.values() if e["file"] in totals], totals, a.report), end="")
+        rs = [e for e in done.values() if e["file"] in totals]
+        for e in rs:              # survivors judged equivalent since they ran
+            if e["verdict"] in ("survived", "uncovered") and (e["file"], e["new"]) in equivalent:
+                e["verdict"], e["by"] = "equivalent", equivalent[(e["file"], e["new"])]
+        print(report(rs, totals, a.report), end="")
         return 0
     log = lambda s: print(s, flush=True)
     mapdata = make_map(src, work, log, a.reuse_map)
@@ -677,7 +682,6 @@ def main():
         log("mutation.py: %s%s fails without a mutant: not used" % (
             u["prog"], "@" + u["name"] if u["name"] else ""))
     todo = [m for m in chosen if key_of(m) not in done]
-    equivalent = load_equivalent(a.equivalent)
     results = [done[key_of(m)] for m in chosen if key_of(m) in done]
     t0 = time.time()
     with open(resfile, "a") as rf:
