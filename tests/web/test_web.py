@@ -8,7 +8,14 @@ After every ply the board drawn (every node's pieces) and the position text
 must equal the native library's (the ctypes binding, replaying the page's move
 list), and the move list must hold the moves played.  Also: one typed move,
 one keyboard move, undo/redo (throws kept), a hint, save then load of the game
-record (when the library has game records), no console error.  Prints the
+record (when the library has game records), no console error.  Then two
+people at one page (both sides "a person": every ply waits for a person, the
+computer never moves; the finger game asks each person's secret choice in
+turn, the first one kept hidden), and the page on a phone's screen (one
+column with the board first, nothing wider than the screen, touch targets
+of at least 24 px, a game played by taps).  Last, the board of each game is
+ag-svg's picture (frame, marks, edges, points, goals; ag-svg adds a title
+band and a caption the page shows elsewhere).  Prints the
 page's size, its load time and the computer's move times.
 
 Run by tests/check-web.sh: test_web.py DIST_DIR [SCREENSHOT_DIR].
@@ -19,6 +26,7 @@ import json
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 import threading
@@ -238,13 +246,15 @@ def play_person_move(page, native, st, rng, log, mode):
     return text
 
 
-def play_fingers(page, native, st, rng, person):
-    """The person's secret finger choice: fingers (and call), then Show."""
-    g = native.game
+def click_fingers(page, g, st, rng, person):
+    """Clicks a random secret choice of `person` in the finger panel: fingers
+    (and call), then Show.  Returns the choice's text."""
     choices = st.legal_moves(person)
     text = g.move_to_text(rng.choice(choices))
     fingers, _, call = text.partition("/")
-    page.wait(lambda: page.js("return !document.getElementById('fingers').hidden"), what="the finger panel")
+    page.wait(lambda: page.js("""const b = document.getElementById('fingers');
+                                 return !b.hidden && b.dataset.player === arguments[0]""", str(person)),
+              what="the finger panel of player %d" % person)
     offered = page.js("return [...document.querySelectorAll('#fingers button.finger')].map(b => b.dataset.fingers)")
     check(sorted(offered, key=int) == sorted({t.split("/")[0] for t in map(g.move_to_text, choices)}, key=int),
           "fingers offered %r" % offered)
@@ -252,6 +262,12 @@ def play_fingers(page, native, st, rng, person):
     if call:
         page.click(page.d.find_element(By.CSS_SELECTOR, '#fingers button.call[data-call="%s"]' % call))
     page.click(page.by_id("showfingers"))
+    return text
+
+
+def play_fingers(page, native, st, rng, person):
+    """The person's secret finger choice: fingers (and call), then Show."""
+    text = click_fingers(page, native.game, st, rng, person)
     page.wait(lambda: page.js("return Number(document.body.dataset.ply)") > st.ply
               or page.phase() == "over", what="the finger round")
     joint = page.last_move("joint").split(" ")
@@ -280,8 +296,9 @@ def new_game(page):
     page.wait(lambda: page.js("return document.body.dataset.games") != games, what="the new game")
 
 
-def set_up(page, name, options, seed, person):
-    """Chooses the game, its options, the players and the seed in the form."""
+def set_up(page, name, options, seed, person, other="computer"):
+    """Chooses the game, its options, the players (`person` is a person, the
+    other side `other`) and the seed in the form."""
     Select(page.by_id("game")).select_by_value(name)
     page.wait(lambda: page.js("return document.getElementById('spec').textContent.startsWith(arguments[0])", name),
               what="the game switch")
@@ -293,7 +310,7 @@ def set_up(page, name, options, seed, person):
             box.clear()
             box.send_keys(value)
     Select(page.by_id("side%d" % person)).select_by_value("person")
-    Select(page.by_id("side%d" % (1 - person))).select_by_value("computer")
+    Select(page.by_id("side%d" % (1 - person))).select_by_value(other)
     Select(page.by_id("strength")).select_by_value("quick")
     seed_box = page.by_id("seed")
     seed_box.clear()
@@ -376,6 +393,154 @@ def play_game(page, name, options, seed, person, shots, figures):
                      "result": snap["status"]}
 
 
+def two_people(page, name, options, seed, plies, figures):
+    """Two people at one page, both sides "a person": for `plies` plies every
+    ply waits for a person (the computer never moves), the side to move plays
+    by clicks, each finger round asks player 0's secret choice, then player
+    1's with nothing of the first shown, and plays the round only then."""
+    spec = "%s(%s)" % (name, ",".join("%s=%s" % kv for kv in options.items()))
+    native = Native(spec)
+    g = native.game
+    rng = random.Random(seed)
+    set_up(page, name, options, seed, 0, other="person")
+    ai_moves = len(page.js("return window.agPage.aiTimes()"))
+    movers, rounds, log = set(), 0, []
+    for _ in range(plies):
+        phase = page.settled()
+        snap, st = native.follow(page)
+        compare(snap, native, st, "two people, %s ply %d" % (name, st.ply))
+        if phase == "over":
+            break
+        if phase == "throw":
+            throw(page, st)
+            continue
+        if phase == "fingers":
+            chosen = []
+            for q in (0, 1):
+                page.wait(lambda q=q: page.js("return document.getElementById('fingers').dataset.player") == str(q),
+                          what="player %d's finger panel" % q)
+                status = page.status()
+                check(status.startswith(g.players[q].capitalize()) and "looks away" in status,
+                      "finger round, player %d: status %r" % (q, status))
+                if q == 1:
+                    check(page.js("return document.querySelectorAll('#fingers [aria-pressed=\"true\"]').length") == 0,
+                          "player 1's panel shows a choice already made")
+                    check(page.js("return Number(document.body.dataset.ply)") == st.ply,
+                          "the round was played before player 1 chose")
+                    check(page.snapshot(len(native.moves))["moves"] == [], "player 0's choice is listed")
+                chosen.append(click_fingers(page, g, st, rng, q))
+            page.wait(lambda: page.js("return Number(document.body.dataset.ply)") > st.ply
+                      or page.phase() == "over", what="the round of two people")
+            check(page.last_move("joint").split(" ") == chosen,
+                  "the round shows %r, the people chose %r" % (page.last_move("joint"), chosen))
+            rounds += 1
+            continue
+        check(phase == "person", "two people, %s: phase %r" % (name, phase))
+        p = st.current_player
+        check(snap["status"].startswith(g.players[p].capitalize() + " to move"),
+              "two people: status %r with player %d to move" % (snap["status"], p))
+        movers.add(p)
+        play_person_move(page, native, st, rng, log, "click")
+    check(len(page.js("return window.agPage.aiTimes()")) == ai_moves, "the computer moved in a game of two people")
+    check(movers == {0, 1}, "two people, %s: only players %r moved" % (name, sorted(movers)))
+    check(rounds > 0 or not g.flags & ag.GameFlag.SIMULTANEOUS, "two people, %s: no finger round" % name)
+    figures["two_people_" + name] = {"plies": native.st.ply, "finger_rounds": rounds}
+
+
+def phone(page, figures):
+    """The page on a phone's screen (390 x 844 CSS px, the viewport meta tag's
+    width=device-width): one column with the board first (above the set-up
+    form), nothing wider than the screen, every point's touch target at least
+    24 px across (WCAG 2.2's minimum target size), and a hare game between
+    two people played by taps."""
+    size = page.d.get_window_size()
+    page.d.set_window_size(390, 844)
+    try:
+        page.wait(lambda: page.js("return window.innerWidth") <= 400, what="the phone's width")
+        Select(page.by_id("game")).select_by_value("hare")
+        page.wait(lambda: page.js("return document.getElementById('spec').textContent.startsWith('hare')"),
+                  what="the game switch")
+        new_game(page)
+        m = page.js("""const box = (e) => { const r = e.getBoundingClientRect();
+                                            return {left: r.left, right: r.right, top: r.top, width: r.width}; };
+            const hits = [...document.querySelectorAll('#board g.node circle.hit')].map(c => box(c).width);
+            return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth,
+                    board: box(document.getElementById('board')), play: box(document.getElementById('play')),
+                    setup: box(document.getElementById('setup')), hit: Math.min(...hits),
+                    columns: getComputedStyle(document.querySelector('main')).gridTemplateColumns};""")
+        check(m["scroll"] <= m["inner"], "phone: the page is %s px wide on a %s px screen" % (m["scroll"], m["inner"]))
+        check(len(m["columns"].split()) == 1, "phone: grid columns %r, not one" % m["columns"])
+        check(m["play"]["top"] < m["setup"]["top"], "phone: the board is not first")
+        check(m["board"]["left"] >= 0 and m["board"]["right"] <= m["inner"] and m["board"]["width"] >= 0.8 * m["inner"],
+              "phone: the board spans %r on a %s px screen" % (m["board"], m["inner"]))
+        check(m["hit"] >= 24, "phone: a touch target is %.1f px across" % m["hit"])
+        figures["phone"] = {"width": m["inner"], "board_px": round(m["board"]["width"]),
+                            "smallest_target_px": round(m["hit"], 1)}
+        two_people(page, "hare", {}, 17, 8, figures)
+    finally:
+        page.d.set_window_size(size["width"], size["height"])
+
+
+PICTURE_CLASSES = ("frame", "mark", "edge", "point", "goal")
+PICTURE_ATTRS = ("x", "y", "width", "height", "x1", "y1", "x2", "y2", "cx", "cy", "r", "d")
+
+
+def picture(shapes, origin=None):
+    """The shapes [tag, class, [[attr, value], ...]] moved so that the board's
+    frame starts at 0, 0 (ag-svg leaves room for a title and a caption that
+    the page shows elsewhere), as sorted comparable rows."""
+    frame = [dict(a) for _, cls, a in shapes if cls == "frame"]
+    check(len(frame) == 1, "not one frame: %r" % frame)
+    ox, oy = float(frame[0]["x"]), float(frame[0]["y"])
+    rows = []
+    for tag, cls, attrs in shapes:
+        row = [tag, cls]
+        for k, v in attrs:
+            if k == "d":   # "M x y L x y ...": x and y alternate
+                nums = v.replace("M", " ").replace("L", " ").split()
+                v = " ".join("%.1f" % (float(n) - (ox if i % 2 == 0 else oy)) for i, n in enumerate(nums))
+            elif k in ("x", "x1", "x2", "cx"):
+                v = "%.1f" % (float(v) - ox)
+            elif k in ("y", "y1", "y2", "cy"):
+                v = "%.1f" % (float(v) - oy)
+            else:
+                v = "%.1f" % float(v)
+            row.append((k, v.replace("-0.0", "0.0")))
+        rows.append(json.dumps(row))
+    return sorted(rows)
+
+
+def same_picture_as_ag_svg(page, ag_svg, figures):
+    """board.js draws "the same picture as examples/ag-svg.c": for each game
+    the page's frame, decoration marks, edges, point dots and goal squares
+    (tag, class, size and place relative to the frame) are exactly ag-svg's.
+    (The Python binding's copy, _svg.py, is compared byte for byte with
+    ag-svg by python/test_ancientgames.py.)"""
+    import xml.etree.ElementTree as ET
+    checked = {}
+    for name in ag.game_names():
+        Select(page.by_id("game")).select_by_value(name)
+        page.wait(lambda: page.js("return document.getElementById('spec').textContent.startsWith(arguments[0])", name),
+                  what="the game switch")
+        new_game(page)
+        drawn = page.js("""const want = arguments[0], attrs = arguments[1], out = [];
+            for (const e of document.querySelectorAll('#board *')) {
+              const cls = e.getAttribute('class') || '';
+              if (!want.includes(cls.split(' ')[0])) continue;
+              out.push([e.tagName.toLowerCase(), cls, attrs.filter(k => e.hasAttribute(k)).map(k => [k, e.getAttribute(k)])]);
+            }
+            return out;""", list(PICTURE_CLASSES), list(PICTURE_ATTRS))
+        spec = page.js("return document.getElementById('spec').textContent")
+        root = ET.fromstring(subprocess.run([ag_svg, spec], stdout=subprocess.PIPE, check=True).stdout)
+        shapes = [[e.tag.split("}")[-1], e.get("class"), [[k, e.get(k)] for k in PICTURE_ATTRS if e.get(k) is not None]]
+                  for e in root.iter() if e.get("class", "").split(" ")[0] in PICTURE_CLASSES]
+        a, b = picture(drawn), picture(shapes)
+        check(a == b, "%s: not ag-svg's picture: only the page has %s; only ag-svg has %s"
+              % (name, sorted(set(a) - set(b))[:4], sorted(set(b) - set(a))[:4]))
+        checked[name] = len(b)
+    figures["same_picture_as_ag_svg"] = checked
+
+
 def default_strength_times(page, name, moves=8):
     """The computer's move time at the default strength ("normal"): the computer
     plays both sides for a few moves.  Printed, never asserted (a loaded
@@ -445,6 +610,14 @@ def main():
             play_game(page, name, options, seed, person, shots, figures)
             figures[name]["seconds"] = round(time.time() - t, 1)
         times = sorted(page.js("return window.agPage.aiTimes()"))
+        two_people(page, "liubo_fingers", {"max_rounds": "80"}, 23, 30, figures)
+        two_people(page, "liubo_sticks", {}, 29, 12, figures)
+        phone(page, figures)
+        ag_svg = os.path.join(os.environ.get("top_builddir") or os.path.join(dist, "..", ".."), "examples", "ag-svg")
+        if os.access(ag_svg, os.X_OK):
+            same_picture_as_ag_svg(page, ag_svg, figures)
+        else:
+            figures["same_picture_as_ag_svg"] = "not checked: no %s" % ag_svg
         figures["quick_computer"] = {"moves": len(times), "ms_median": round(times[len(times) // 2], 1),
                                      "ms_max": round(times[-1], 1)}
         for name, _, _, _ in GAMES:
