@@ -18,7 +18,8 @@ How it stays feasible (thousands of mutants on a small machine):
   2. Per mutant, only the mutated object recompiles (-O1), and only the test
      programs about to run are relinked.  The units that execute the mutated
      line run, fastest first, the first three alone, then the rest together
-     per program; the first failure kills the mutant (a crash, a failed check
+     per program (with --quick S only those mapped at most S seconds: a
+     quick test set); the first failure kills the mutant (a crash, a failed check
      or a time-out of 10 s + 3x the unit's mapped time all count).
   3. A mutant on a line that the map says no test executes is not run: it is
      counted as a survivor ("uncovered").  A mutant on a line without line
@@ -32,7 +33,7 @@ How it stays feasible (thousands of mutants on a small machine):
 
     tests/mutation.py [--sample N] [--seed S] [--files F ...] [--jobs J]
                       [--ops rel,log,const,del] [--lines FILE:LINE,...]
-                      [--min-per-file M] [--work DIR] [--results FILE]
+                      [--min-per-file M] [--quick SEC] [--work DIR] [--results FILE]
                       [--report FILE] [--resume] [--reuse-map] [--report-only]
                       [--equivalent FILE] [--list] [--srcdir DIR]
 
@@ -434,7 +435,7 @@ def batches(units):
     return out
 
 
-def run_mutant(tree, plan, mut, equivalent):
+def run_mutant(tree, plan, mut, equivalent, quick=0):
     f, no, op, new = mut
     entry = {"key": key_of(mut), "file": f, "line": no, "op": op, "new": new.strip()}
     path = os.path.join(tree.work, f)
@@ -447,6 +448,11 @@ def run_mutant(tree, plan, mut, equivalent):
         return entry
     units, how = plan.for_mutant(f, no)
     entry["map"] = how
+    if quick:
+        slow = [u for u in units if u["time"] > quick]
+        if slow:
+            units = [u for u in units if u["time"] <= quick]
+            entry["slow_not_run"] = len(slow)
     if how == "uncovered":
         entry["verdict"] = "uncovered"
         return entry
@@ -489,15 +495,16 @@ def run_mutant(tree, plan, mut, equivalent):
 _W = {}
 
 
-def worker_init(srcdir, work, mapdata, equivalent):
+def worker_init(srcdir, work, mapdata, equivalent, quick=0):
     d = os.path.join(work, "w%d" % os.getpid())
+    _W["quick"] = quick
     _W["tree"] = Tree(srcdir, d, ["-O1"])
     _W["plan"] = Plan(mapdata)
     _W["eq"] = equivalent
 
 
 def worker_run(mut):
-    return run_mutant(_W["tree"], _W["plan"], mut, _W["eq"])
+    return run_mutant(_W["tree"], _W["plan"], mut, _W["eq"], _W["quick"])
 
 
 # ---------------------------------------------------------------- report
@@ -564,9 +571,11 @@ def report(results, totals, out):
     surv = sorted((e for e in results if e["verdict"] in ("survived", "uncovered")),
                   key=lambda e: (e["file"], e["line"]))
     for e in surv:
+        note = " (uncovered)" if e["verdict"] == "uncovered" else ""
+        if e.get("slow_not_run"):
+            note += " (quick set: %d slower tests not run)" % e["slow_not_run"]
         lines.append("  %s:%d [%s]%s\n    - %s\n    + %s" % (
-            e["file"], e["line"], e["op"], " (uncovered)" if e["verdict"] == "uncovered" else "",
-            e["old"], e["new"]))
+            e["file"], e["line"], e["op"], note, e["old"], e["new"]))
     if not surv:
         lines.append("  none")
     text = "\n".join(lines) + "\n"
@@ -600,6 +609,9 @@ def main():
     ap.add_argument("--ops", default="rel,log,const,del")
     ap.add_argument("--lines", help="only mutants of these places: FILE:LINE[,FILE:LINE...]")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--quick", type=float, default=0,
+                    help="a quick test set: skip tests whose mapped time is over QUICK "
+                         "seconds (a survivor of it is marked: the slow tests did not run)")
     ap.add_argument("--work", default=None, help="scratch directory (default: a new one in /tmp)")
     ap.add_argument("--results", help="JSON lines, one per mutant (default WORK/results.jsonl)")
     ap.add_argument("--resume", action="store_true", help="skip mutants already in --results")
@@ -693,12 +705,13 @@ def main():
                 i, len(todo), time.time() - t0, e["verdict"].upper(), e["file"], e["line"], e["op"],
                 e["new"], "  by " + e["by"] if e.get("by") else ""))
         if a.jobs <= 1:
-            worker_init(src, work, mapdata, equivalent)
+            worker_init(src, work, mapdata, equivalent, a.quick)
             for i, m in enumerate(todo, 1):
                 record(worker_run(m), i)
         else:
             import multiprocessing
-            with multiprocessing.Pool(a.jobs, worker_init, (src, work, mapdata, equivalent)) as pool:
+            with multiprocessing.Pool(a.jobs, worker_init,
+                                      (src, work, mapdata, equivalent, a.quick)) as pool:
                 for i, e in enumerate(pool.imap_unordered(worker_run, todo), 1):
                     record(e, i)
     print(report(results, totals, a.report), end="")
