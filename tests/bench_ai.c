@@ -15,7 +15,11 @@
  * judge plays PARAMS as the hunters against the perfect hare and as the hare
  * against the perfect hunters, from the start with hunters=10..max and
  * first=hunters|hare, and counts how many of PARAMS' moves keep the solved
- * value (a won position stays won, a drawn one at least drawn).
+ * value (a won position stays won, a drawn one at least drawn).  PARAMS
+ * "perfect" plays the solution against itself (the reference line).  In the
+ * environment, AG_BENCH_TRACE=1 prints each of PARAMS' moves with the solved
+ * value/distance (in turns, for the side to move) before and after it and
+ * the position; AG_BENCH_CAP=N plays with max_plies=N (quicker experiments).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -123,11 +127,22 @@ static int judge_game(const ag_solution *sol, const char *spec, const char *para
     ag_move m;
     if (p == seat) {
       if (ag_solution_probe(sol, st, &v0, &d0) != AG_OK) die("probe");
-      if (ag_ai_choose(st, params, &rng, &m) != AG_OK) die(params);
+      if (strcmp(params, "perfect") == 0 ? ag_ai_choose_solved(st, sol, &rng, &m) != AG_OK
+                                         : ag_ai_choose(st, params, &rng, &m) != AG_OK)
+        die(params);
       if (ag_state_apply(st, m) != AG_OK) die("apply");
       after(sol, st, p, &v1);
       t->moves++;
       t->kept += v1 >= v0;
+      if (getenv("AG_BENCH_TRACE")) {
+        char text[128] = "", mt[16] = "";
+        int v2 = 0, d2 = 0;
+        ag_state_to_text(st, text, sizeof text, NULL);
+        ag_move_to_text(g, m, mt, sizeof mt, NULL);
+        if (!ag_state_is_terminal(st)) ag_solution_probe(sol, st, &v2, &d2);
+        printf("  ply %3d %-8s before %+d/%d after %+d/%d  %s\n", (int)ag_state_ply(st), mt, v0,
+               d0, v2, d2, text);
+      }
       if (v0 > 0) { t->won_pos++; t->won_kept += v1 > 0; }
     } else {
       if (ag_ai_choose_solved(st, sol, &rng, &m) != AG_OK) die("perfect");
@@ -164,8 +179,9 @@ static int bench_judge(const char *file, const char *params, int games, int only
         ag_state *st;
         int k, res[3] = {0, 0, 0}, v = 0, d = 0;
         double turns = 0, plies = 0;
-        snprintf(spec, sizeof spec, "hare(hunters=%d,first=%s,chain=%d)", h,
-                 first ? "hare" : "hunters", chain);
+        snprintf(spec, sizeof spec, "hare(hunters=%d,first=%s,chain=%d%s%s)", h,
+                 first ? "hare" : "hunters", chain, getenv("AG_BENCH_CAP") ? ",max_plies=" : "",
+                 getenv("AG_BENCH_CAP") ? getenv("AG_BENCH_CAP") : "");
         if (ag_game_new(spec, &g) != AG_OK || ag_state_new(g, &st) != AG_OK) die(spec);
         ag_solution_probe(sol, st, &v, &d);
         ag_state_free(st);

@@ -163,7 +163,8 @@ enum {
   EVAL_THREATS = 200,        /* the hunters to move, two or more open */
   EVAL_ROOM = 10,            /* each empty point the hare can reach */
   EVAL_STEP = 5,             /* each step the hare has */
-  EVAL_SPREAD = 2            /* each step between a hunter and the hare */
+  EVAL_SPREAD = 2,           /* each step between a hunter and the hare */
+  EVAL_BEYOND = 20           /* each hunter on the hare's row or a row beyond it */
 };
 
 /* A transposition-table entry: the position's hash, its best move, and a
@@ -224,8 +225,23 @@ static int repeats(const ab_search *s, uint64_t key, int ply)
   return seen_has(s, key);
 }
 
+/* The number of hunters on the hare's row (on point h) or a row beyond it,
+ * seen from the hunters' side (rows 1-2).  The hunters win by driving the
+ * hare to the far side behind a wall of hunters; a hunter level with the
+ * hare or past it is not in that wall, and one the hare has got behind is
+ * out of the game.  Without this term the hunters never built the wall:
+ * every other term is the same whether the hare roams behind them or in
+ * front, so they kept the win for 1000 plies without ever trapping it. */
+static int hare_beyond(int h, uint32_t hunters)
+{
+  int n = 0;
+  for (; hunters; hunters &= hunters - 1) n += lowest_bit(hunters) / 5 >= h / 5;
+  return n;
+}
+
 /* The hunters' value of an unfinished position: hunters taken, captures the
- * hare has open, the hare's room and steps, and how far the hunters are. */
+ * hare has open, the hare's room and steps, how far the hunters are, and
+ * how many of them are not between the hare and the hunters' side. */
 static int hare_eval(const ab_search *s, const hare_pos *b)
 {
   const hare_tables *k = &s->tab;
@@ -234,7 +250,7 @@ static int hare_eval(const ab_search *s, const hare_pos *b)
   jumps = hare_jumps(k, h, b->hunters);
   v = EVAL_BASE - EVAL_TAKEN * taken - EVAL_ROOM * hare_room(k, h, b->hunters) -
       EVAL_STEP * popcount32(k->board.neighbours[h] & ALL_POINTS & ~b->hunters) -
-      EVAL_SPREAD * hare_spread(k, h, b->hunters);
+      EVAL_SPREAD * hare_spread(k, h, b->hunters) - EVAL_BEYOND * hare_beyond(h, b->hunters);
   if (jumps)
     v -= ag_state_current_player(s->st) == 1 ? EVAL_CAPTURE_NOW
                                              : jumps > 1 ? EVAL_THREATS : EVAL_THREAT;
