@@ -17,7 +17,8 @@
  *   - liubo_fingers' board drawing shows every piece;
  *   - the UCT player's analysis of a simultaneous node counts the visits of
  *     each choice;
- *   - record tag names take the ends of each character range (z, Z, 9).
+ *   - record tag names take the ends of each character range (z, Z, 9);
+ *     replacing or removing a tag keeps the others.
  */
 #include <stdio.h>
 #include <string.h>
@@ -343,6 +344,44 @@ START_TEST(tag_names_take_every_letter_and_digit)
 }
 END_TEST
 
+/* Replacing a tag's value by a longer or a shorter one, or removing it,
+ * moves the tags after it: each keeps its own value, and the record lists
+ * them all. */
+START_TEST(tags_replaced_and_removed_keep_the_others)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char buf[64], rec[1024];
+  ck_assert_int_eq(ag_state_set_tag(st, "A", "one"), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "B", "two"), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "C", "three"), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "A", "a much longer first value"), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "A", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "a much longer first value");
+  ck_assert_int_eq(ag_state_tag(st, "B", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "two");
+  ck_assert_int_eq(ag_state_tag(st, "C", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "three");
+  ck_assert_int_eq(ag_state_set_tag(st, "B", "2"), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "B", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "2");
+  ck_assert_int_eq(ag_state_tag(st, "C", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "three");
+  ck_assert_int_eq(ag_state_set_tag(st, "A", NULL), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "A", buf, sizeof buf, NULL), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_state_tag(st, "B", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "2");
+  ck_assert_int_eq(ag_state_tag(st, "C", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "three");
+  ck_assert_int_eq(ag_state_record(st, rec, sizeof rec, NULL), AG_OK);
+  ck_assert_ptr_null(strstr(rec, "[A "));
+  ck_assert_ptr_nonnull(strstr(rec, "[B \"2\"]"));
+  ck_assert_ptr_nonnull(strstr(rec, "[C \"three\"]"));
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -357,6 +396,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, fingers_drawing_shows_every_piece);
   tcase_add_test(tc, uct_simultaneous_choices_count_visits);
   tcase_add_test(tc, tag_names_take_every_letter_and_digit);
+  tcase_add_test(tc, tags_replaced_and_removed_keep_the_others);
   suite_add_tcase(s, tc);
   return s;
 }
