@@ -4,7 +4,8 @@
 # The header's (function, code) pairs -- each `@retval AG_Exxx' of
 # include/ancientgames.h, as man/gen-man3.py reads them from Doxygen's XML (or
 # the AG_E* codes @return names, for a function without @retval) -- must equal
-# the pairs of tests/check_errors.c: its ERR(function, CODE, ...) lines, which
+# the pairs of tests/check_errors.c (and check_perfect.c, for the codes that
+# need a real solution): its ERR(function, CODE, ...) lines, which
 # provoke the code, plus its UNTESTED(function, CODE) notes (reviewed return
 # paths that cannot be provoked, such as allocation failures).  A documented
 # code nobody provokes fails, and so does a provoked code the page omits.
@@ -27,10 +28,14 @@ trap 'rm -rf "$tmp"' EXIT
 # its @retval lines are still to be written.
 grep -v ' return$' "$tmp/all" | sort -u > "$tmp/doc"
 sed -n 's/ return$//p' "$tmp/all" | sort -u > "$tmp/loose"
-tests=$top_srcdir/tests/check_errors.c
+# check_perfect.c provokes the codes that need a real solution (it runs when
+# $AG_HARE_SOLUTION names one, and reports SKIP otherwise).
+tests="$top_srcdir/tests/check_errors.c $top_srcdir/tests/check_perfect.c"
 {
-  sed -n 's/^[[:space:]]*ERR(\(ag_[a-z0-9_]*\), *\(AG_[A-Z]*\),.*/\1 \2/p' "$tests"
-  sed -n 's/.*UNTESTED(\(ag_[a-z0-9_]*\), *\(AG_[A-Z]*\)).*/\1 \2/p' "$tests"
+  # shellcheck disable=SC2086
+  sed -n 's/^[[:space:]]*ERR(\(ag_[a-z0-9_]*\), *\(AG_[A-Z]*\),.*/\1 \2/p' $tests
+  # shellcheck disable=SC2086
+  sed -n 's/.*UNTESTED(\(ag_[a-z0-9_]*\), *\(AG_[A-Z]*\)).*/\1 \2/p' $tests
 } | sort -u > "$tmp/test"
 status=0
 if test -s "$tmp/loose"; then
@@ -49,6 +54,6 @@ if test -s "$tmp/only-test"; then
   sed 's/^/  /' "$tmp/only-test"; status=1
 fi
 echo "$(wc -l < "$tmp/doc") documented (function, error) pairs;" \
-     "$(grep -c '^[[:space:]]*ERR(' "$tests") ERR() calls," \
-     "$(grep -c 'UNTESTED(' "$tests") reviewed UNTESTED() notes"
+     "$(cat $tests | grep -c '^[[:space:]]*ERR(') ERR() calls," \
+     "$(cat $tests | grep -c 'UNTESTED(') reviewed UNTESTED() notes"
 exit $status

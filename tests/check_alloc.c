@@ -524,6 +524,43 @@ START_TEST(players)
 }
 END_TEST
 
+/* A search whose tree outgrows its first pool (1024 nodes): a failed
+ * allocation anywhere in it -- at the start or while the pool grows in the
+ * middle of the search -- must give AG_ENOMEM, never a move chosen from a
+ * tree cut short (a pool growth is never a shrinking realloc, so here a
+ * success after a failed allocation is wrong).  One tree, then two. */
+START_TEST(search_pool_growth)
+{
+  static const char *const params[] = {"mcts(iterations=2500,rollout=0)",
+                                       "mcts(iterations=5000,rollout=0,threads=2)"};
+  state_ctx x;
+  size_t k;
+  long n;
+  for (k = 0; k < 2; k++) {
+    setup(&x, "hare", 0);
+    x.params = params[k];
+    for (n = 1; n < 10000; n++) {
+      int rc;
+      long base = live;
+      arm(n);
+      rc = op_ai(&x);
+      disarm();
+      if (count < n) {
+        ck_assert_int_eq(rc, AG_OK);
+        break;
+      }
+      ck_assert_msg(rc == AG_ENOMEM, "%s: allocation %ld failed, the call gave %d", params[k], n,
+                    rc);
+      ck_assert_msg(live == base, "%s: allocation %ld failed, %ld blocks leaked", params[k], n,
+                    live - base);
+      expect_same(x.st, &x.before, params[k], n);
+    }
+    ck_assert_int_gt(n, 3);        /* the growths were among the failures */
+    teardown(&x);
+  }
+}
+END_TEST
+
 /* ------------------------------------------------------------ solutions */
 
 typedef struct sol_ctx { ag_solution *sol; char path[64]; } sol_ctx;
@@ -582,6 +619,7 @@ static Suite *alloc_suite(void)
   tcase_add_loop_test(tc, players, 0, NSPECS);
   tcase_add_loop_test(tc, records, 0, NSPECS);
   tcase_add_test(tc, solve_and_load);
+  tcase_add_test(tc, search_pool_growth);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -389,19 +389,6 @@ END_TEST
 
 /* ----------------------------------------------------------------- solver */
 
-/* The real solution of hare(hunters=10) named by $AG_HARE_SOLUTION, or NULL. */
-static ag_solution *real_solution(const char *test)
-{
-  const char *path = getenv("AG_HARE_SOLUTION");
-  ag_solution *sol = NULL;
-  if (!path || !*path) {
-    fprintf(stderr, "%s: the solved-game cases skipped: AG_HARE_SOLUTION unset\n", test);
-    return NULL;
-  }
-  ck_assert_msg(ag_solution_load(path, &sol) == AG_OK, "%s: %s", path, ag_errmsg());
-  return sol;
-}
-
 START_TEST(solver_errors)
 {
   ag_game *g = new_game("hare"), *lf = new_game("liubo_fingers"), *g10 = new_game("hare(hunters=10)");
@@ -475,34 +462,6 @@ START_TEST(solver_errors)
   ag_game_free(g);
   ag_game_free(lf);
   ag_game_free(g10);
-}
-END_TEST
-
-START_TEST(solved_game_errors)
-{
-  ag_solution *sol = real_solution("solved_game_errors");
-  ag_game *g10 = new_game("hare(hunters=10)"), *g11 = new_game("hare(hunters=11)");
-  ag_game *single = new_game("hare(hunters=10,chain=0)");
-  ag_state *over = new_state(g10, HARE_OVER), *eleven = new_state(g11, NULL);
-  ag_state *st = new_state(single, NULL);
-  uint64_t rng = 1;
-  ag_move m;
-  int v, d;
-  if (sol) {
-    ERR(ag_solution_probe, AG_EPHASE, (sol, over, &v, &d));
-    ERR(ag_solution_probe, AG_ENOTFOUND, (sol, eleven, &v, &d));
-    ERR(ag_solution_probe, AG_EMISMATCH, (sol, st, &v, &d));       /* chain=0 */
-    ERR(ag_ai_choose_solved, AG_EPHASE, (over, sol, &rng, &m));
-    ERR(ag_ai_choose_solved, AG_ENOTFOUND, (eleven, sol, &rng, &m));
-    ERR(ag_ai_choose_solved, AG_EMISMATCH, (st, sol, &rng, &m));
-    ag_solution_free(sol);
-  }
-  ag_state_free(over);
-  ag_state_free(eleven);
-  ag_state_free(st);
-  ag_game_free(g10);
-  ag_game_free(g11);
-  ag_game_free(single);
 }
 END_TEST
 
@@ -634,7 +593,6 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, position_text_errors);
   tcase_add_test(tc, record_errors);
   tcase_add_test(tc, solver_errors);
-  tcase_add_test(tc, solved_game_errors);
   tcase_add_test(tc, ai_errors);
   tcase_add_test(tc, analyse_errors);
   tcase_add_test(tc, tensor_errors);

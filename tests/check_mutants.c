@@ -7,7 +7,16 @@
  *   - a spec, a position and an integer option with the digit 9 parse (a
  *     digit range cut at '8' went unnoticed);
  *   - the UCT player (games other than the hare hunt) plays its most
- *     visited move.
+ *     visited move;
+ *   - the UCT player values a draw below even for the side it searches for
+ *     (contempt), whichever player that is;
+ *   - the boards are symmetric: a quarter turn (and for liubo_sticks also a
+ *     mirror) maps nodes to nodes of the same kind and edges to edges, so a
+ *     wrong coordinate or edge in a board table shows;
+ *   - error messages of the geometry and of the spec parser say what is wrong;
+ *   - liubo_fingers' board drawing shows every piece;
+ *   - the UCT player's analysis of a simultaneous node counts the visits of
+ *     each choice.
  */
 #include <stdio.h>
 #include <string.h>
@@ -111,6 +120,206 @@ START_TEST(uct_plays_the_most_visited_move)
 }
 END_TEST
 
+/* The UCT player counts a draw as 0.5 - contempt for the side it searches
+ * for (the header: ag_analysis::value holds the contempt and the 0.1% shrink
+ * per ply).  With hare(max_plies=1) every first move ends the game in a
+ * draw at ply 1, so the root's value is exactly 0.5 - 0.999 * contempt, for
+ * the hunters (player 0) as for the hare (player 1, hare first).  A contempt
+ * of the wrong sign, or applied to the wrong player, gives 0.5 + ... */
+START_TEST(uct_draw_value_has_contempt)
+{
+  static const char *specs[] = {"hare(max_plies=1)", "hare(first=hare,max_plies=1)"};
+  static const double contempt[] = {0, 0.25, 0.5};
+  size_t i, k;
+  for (i = 0; i < 2; i++) {
+    ag_game *g = new_game(specs[i]);
+    ag_state *st = new_state(g, NULL);
+    int p = ag_state_current_player(st);
+    ck_assert_int_eq(p, (int)i);
+    for (k = 0; k < 3; k++) {
+      char params[64];
+      ag_analysis an = {0};
+      uint64_t rng = 7;
+      double want = 0.5 - 0.999 * contempt[k];
+      an.size = sizeof an;
+      snprintf(params, sizeof params, "mcts(iterations=100,contempt=%g)", contempt[k]);
+      ck_assert_int_eq(ag_ai_analyse(st, p, params, &rng, NULL, &an, NULL, 0, NULL, 0), AG_OK);
+      ck_assert_msg(an.value > want - 1e-9 && an.value < want + 1e-9,
+                    "%s, %s: value %.6f, not %.6f", specs[i], params, an.value, want);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* The node at (x, y) of kind `kind`, or -1. */
+static int node_at(const ag_game *g, int x, int y, int kind)
+{
+  int i, nx, ny, k;
+  for (i = 0; i < ag_game_num_nodes(g); i++) {
+    ck_assert_int_eq(ag_game_node(g, i, &nx, &ny, &k), AG_OK);
+    if (nx == x && ny == y && k == kind) return i;
+  }
+  return -1;
+}
+
+/* Whether g has an edge a-b (either way) of kind `kind`. */
+static int has_edge(const ag_game *g, int a, int b, int kind)
+{
+  int i, ea, eb, k;
+  for (i = 0; i < ag_game_num_edges(g); i++) {
+    ck_assert_int_eq(ag_game_edge(g, i, &ea, &eb, &k), AG_OK);
+    if (k == kind && ((ea == a && eb == b) || (ea == b && eb == a))) return 1;
+  }
+  return 0;
+}
+
+/* Checks that the map (x, y) -> (c - y, x) (quarter) or (x, c - y) (mirror)
+ * takes every node whose kind is in `kinds` (a bit per kind) to a node of the
+ * same kind, and every edge between such nodes to an edge of the same kind. */
+static void symmetric(const char *spec, int c, int mirror, unsigned kinds)
+{
+  ag_game *g = new_game(spec);
+  int n = ag_game_num_nodes(g), img[128], i, x, y, k, a, b, checked = 0;
+  ck_assert_int_le(n, 128);
+  for (i = 0; i < n; i++) {
+    ck_assert_int_eq(ag_game_node(g, i, &x, &y, &k), AG_OK);
+    img[i] = -1;
+    if (!(kinds >> k & 1)) continue;
+    img[i] = mirror ? node_at(g, x, c - y, k) : node_at(g, c - y, x, k);
+    ck_assert_msg(img[i] >= 0, "%s: node %s (%d,%d) has no %s image", spec,
+                  ag_game_node_name(g, i), x, y, mirror ? "mirror" : "quarter-turn");
+  }
+  for (i = 0; i < ag_game_num_edges(g); i++) {
+    ck_assert_int_eq(ag_game_edge(g, i, &a, &b, &k), AG_OK);
+    if (img[a] < 0 || img[b] < 0) continue;
+    ck_assert_msg(has_edge(g, img[a], img[b], k), "%s: edge %s-%s has no %s image", spec,
+                  ag_game_node_name(g, a), ag_game_node_name(g, b),
+                  mirror ? "mirror" : "quarter-turn");
+    checked++;
+  }
+  ck_assert_int_gt(checked, 0);
+  ag_game_free(g);
+}
+
+START_TEST(boards_are_symmetric)
+{
+  const unsigned board = 1u << AG_NODE_POINT | 1u << AG_NODE_GOAL, all = ~0u;
+  symmetric("hare", 4, 0, all);
+  symmetric("liubo_fingers", 24, 0, all);
+  symmetric("liubo_fingers(board=48)", 24, 0, all);
+  symmetric("liubo_sticks", 12, 0, board);     /* the reserves stand beside the board */
+  symmetric("liubo_sticks", 12, 1, all);
+}
+END_TEST
+
+/* The messages say which range or which word is wrong. */
+START_TEST(messages_say_what_is_wrong)
+{
+  ag_game *g = new_game("liubo_fingers"), *h = NULL;
+  int x;
+  char want[64];
+  ck_assert_int_eq(ag_game_node(g, ag_game_num_nodes(g), &x, &x, &x), AG_EINVAL);
+  snprintf(want, sizeof want, "node %d out of range 0..%d", ag_game_num_nodes(g),
+           ag_game_num_nodes(g) - 1);
+  ck_assert_str_eq(ag_errmsg(), want);
+  ck_assert_int_eq(ag_game_edge(g, -1, &x, &x, &x), AG_EINVAL);
+  snprintf(want, sizeof want, "edge -1 out of range 0..%d", ag_game_num_edges(g) - 1);
+  ck_assert_str_eq(ag_errmsg(), want);
+  {
+    ag_state *st = new_state(g, NULL);
+    ck_assert_int_eq(ag_state_piece(st, 40, 0, &x, &x, &x), AG_EINVAL);
+    snprintf(want, sizeof want, "node 40 out of range 0..%d", ag_game_num_nodes(g) - 1);
+    ck_assert_str_eq(ag_errmsg(), want);
+    ag_state_free(st);
+  }
+  ag_game_free(g);
+  ck_assert_int_eq(ag_game_new("hare(=3)", &h), AG_EPARSE);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "option name expected at byte 5"));
+  ck_assert_int_eq(ag_game_new("hare(x=3)", &h), AG_ENOTFOUND);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "no option 'x'"));
+  ck_assert_ptr_null(h);
+}
+END_TEST
+
+/* Every occupied point of a liubo_fingers board is drawn as its owner's
+ * letter and count (W1, b2, ...): as many such cells as the position text
+ * lists points. */
+START_TEST(fingers_drawing_shows_every_piece)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 3;
+  char text[4096], pic[8192], *p;
+  int plies, listed, drawn;
+  for (plies = 0; plies < 30 && !ag_state_is_terminal(st); plies++) {
+    ag_move m[2];
+    if (ag_state_current_player(st) == AG_PLAYER_SIMULTANEOUS) {
+      ck_assert_int_eq(ag_ai_choose_joint(st, "random", &rng, m, 2), AG_OK);
+      ck_assert_int_eq(ag_state_apply_joint(st, m, 2), AG_OK);
+    } else {
+      ck_assert_int_eq(ag_ai_choose(st, "random", &rng, m), AG_OK);
+      ck_assert_int_eq(ag_state_apply(st, m[0]), AG_OK);
+    }
+  }
+  ck_assert_int_eq(ag_state_to_text(st, text, sizeof text, NULL), AG_OK);
+  ck_assert_int_eq(ag_state_render(st, pic, sizeof pic, NULL), AG_OK);
+  /* "white=V_NE*:1,Lb_N:1 black=M_S:1 ...": one "name:count" per point */
+  listed = 0;
+  for (p = text; *p && strncmp(p, " prisoners=", 11) != 0; p++) listed += *p == ':';
+  p = strstr(pic, "W3/B3 flat");                   /* the legend below the board */
+  ck_assert_ptr_nonnull(p);
+  *p = '\0';
+  drawn = 0;
+  for (p = pic; p[0] && p[1]; p++)
+    if (strchr("WBwb", p[0]) && p[1] >= '1' && p[1] <= '9' && (p == pic || p[-1] == ' '))
+      drawn++;
+  ck_assert_int_ge(listed, 4);
+  ck_assert_msg(drawn == listed, "%d pieces drawn, %d listed in %s:\n%s", drawn, listed, text, pic);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* At a simultaneous node (liubo_fingers' guess rounds) the UCT player's
+ * analysis reports, per choice of the analysed player, how many iterations
+ * went through it and their mean: some choices are visited, a visited one
+ * has a value in 0..1, an unvisited one -1, and the visits add up to at
+ * most the iterations. */
+START_TEST(uct_simultaneous_choices_count_visits)
+{
+  ag_game *g = new_game("liubo_fingers(hands=2,scheme=guess)");
+  ag_state *st = new_state(g, NULL);
+  static ag_move_stat ms[1024];
+  int p;
+  ck_assert_int_eq(ag_state_current_player(st), AG_PLAYER_SIMULTANEOUS);
+  for (p = 0; p < 2; p++) {
+    ag_analysis an = {0};
+    uint64_t rng = 5, sum = 0;
+    size_t i, visited = 0;
+    an.size = sizeof an;
+    ck_assert_int_eq(ag_ai_analyse(st, p, "mcts(iterations=300)", &rng, NULL, &an, NULL, 0, ms, 1024),
+                     AG_OK);
+    ck_assert_uint_gt(an.num_moves, 1);
+    ck_assert_uint_le(an.num_moves, 1024);
+    for (i = 0; i < an.num_moves; i++) {
+      sum += ms[i].visits;
+      if (ms[i].visits) {
+        visited++;
+        ck_assert(ms[i].value >= 0 && ms[i].value <= 1);
+      } else {
+        ck_assert(ms[i].value == -1);
+      }
+    }
+    ck_assert_uint_ge(visited, 2);
+    ck_assert_uint_le(sum, 300);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -119,6 +328,11 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, option_words_are_matched_whole);
   tcase_add_test(tc, digit_nine_parses);
   tcase_add_test(tc, uct_plays_the_most_visited_move);
+  tcase_add_test(tc, uct_draw_value_has_contempt);
+  tcase_add_test(tc, boards_are_symmetric);
+  tcase_add_test(tc, messages_say_what_is_wrong);
+  tcase_add_test(tc, fingers_drawing_shows_every_piece);
+  tcase_add_test(tc, uct_simultaneous_choices_count_visits);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -589,6 +589,21 @@ START_TEST(missing_file_and_bad_arguments)
   ck_assert_int_eq(ag_solution_save(NULL, "/tmp/x"), AG_EINVAL);
   ck_assert_int_eq(ag_solution_solve(NULL, 0, NULL, NULL, &s), AG_EINVAL);
   ck_assert_int_eq(ag__hare_solve(1, 5, 5, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(1, -1, 2, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(2, 3, 4, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_solve(1, 3, 24, 0, NULL, NULL, &s), AG_EINVAL);
+  ck_assert_ptr_null(s);
+  /* The smallest variant: one hunter, the hare wins by taking it.  The hare
+   * on C3 (12) next to a hunter on C4 (17) with C5 free: a win in 1. */
+  {
+    int v = 9, d = -1;
+    ck_assert_int_eq(ag__hare_solve(1, 0, 1, 0, NULL, NULL, &s), AG_OK);
+    ck_assert_int_eq(ag_solution_lookup(s, 12, 1u << 17, 1, &v, &d), AG_OK);
+    ck_assert_int_eq(v, 1);
+    ck_assert_int_eq(d, 1);
+    ag_solution_free(s);
+    s = NULL;
+  }
   if (ag_game_new("liubo_sticks", &g) == AG_OK) {
     ck_assert_int_eq(ag_solution_solve(g, 0, NULL, NULL, &s), AG_EINVAL);
     ag_game_free(g);
@@ -616,9 +631,9 @@ START_TEST(progress_is_reported)
 }
 END_TEST
 
-/* The hare ending its capture chain into a position the hunters win.  No
- * variant small enough to solve here has one (measured: none up to 9
- * hunters, in any layer), so the tables are made: every 4-hunter position
+/* The hare ending its capture chain into a position the hunters win, in
+ * made tables (capture_into_hunters_win_solved finds real ones, in a 7-hunter
+ * layer): every 4-hunter position
  * with the hunters to move becomes a hunters' win in 3 turns, and the mid-
  * chain value of the hare (pass, or jump on) must be a loss in 4 where it
  * cannot jump on, and a win in 1 where it can (down to the 3 hunters of
@@ -674,6 +689,93 @@ START_TEST(capture_into_hunters_win)
 }
 END_TEST
 
+/* ------------------------------------------------ a capture into a hunters' win */
+
+/* Plain minimax of the 7-hunter layer of a variant whose hare wins at 6
+ * hunters, so any capture ends the game: can the hunters leave the hare
+ * without a move within n more turns?  hare_moves: the hare is to move. */
+static int hunters_force(const ref_board *b, int h, uint32_t m, int hare_moves, int n)
+{
+  uint32_t empty = ~m & ~(1u << h) & 0x1FFFFFFu;
+  int j, a, x;
+  if (hare_moves) {
+    for (j = 0; j < b->njump[h]; j++)
+      if ((m >> b->over[h][j] & 1) && (empty >> b->land[h][j] & 1)) return 0;  /* captures: wins */
+    if (!(b->nb[h] & empty)) return 1;                                       /* stuck: lost */
+    if (n == 0) return 0;
+    for (a = 0; a < 25; a++)
+      if ((b->nb[h] & empty) >> a & 1 && !hunters_force(b, a, m, 0, n - 1)) return 0;
+    return 1;
+  }
+  if (n == 0) return 0;
+  for (x = 0; x < 25; x++)
+    if (m >> x & 1)
+      for (a = 0; a < 25; a++)
+        if ((b->nb[x] & empty) >> a & 1 && hunters_force(b, h, m ^ 1u << x ^ 1u << a, 1, n - 1))
+          return 1;
+  return 0;
+}
+
+/* The hare may have just captured into point l: an empty point o next to l
+ * and an empty point beyond it on the same line (the hare came from there). */
+static int arrived_by_capture(const ref_board *b, int l, uint32_t m)
+{
+  int j;
+  uint32_t empty = ~m & ~(1u << l) & 0x1FFFFFFu;
+  for (j = 0; j < b->njump[l]; j++)
+    if ((empty >> b->over[l][j] & 1) && (empty >> b->land[l][j] & 1)) return 1;
+  return 0;
+}
+
+/* The hare ending its capture chain in a position the hunters win, in the
+ * solver's own tables: hare(chain) with the hare's win at 6 hunters, the
+ * 7-hunter layer (the smallest variant that has such positions; below 7
+ * hunters the hunters win only by a trap in one move, which a capture
+ * cannot leave).  Positions the hunters win in 3 or 5 turns (a plain
+ * minimax must agree exactly) where the hare stands on a point it can have
+ * captured into: in mid-chain there (the hook ag__hare_solution_chain_value,
+ * as ag_solution_probe on a chain state) it passes into that hunters' win
+ * -- a loss one turn longer -- unless it can jump on, a win in 1 (rare with
+ * so short a win: checked when met).  (In the
+ * solve itself, such a capture never decides a value of any variant small
+ * enough here: the 8-hunter tables are the same with it ignored.) */
+START_TEST(capture_into_hunters_win_solved)
+{
+  ag_solution *sol = NULL;
+  ref_board b;
+  uint64_t rng = 16;
+  int found[2] = {0, 0}, tries;
+  ref_board_build(&b);
+  ck_assert_int_eq(ag__hare_solve(1, 6, 7, 0, NULL, NULL, &sol), AG_OK);
+  for (tries = 0; tries < 4000000 && found[0] < 6; tries++) {
+    int l = (int)ag_rng_below(&rng, 25), v, d, cv, cd, j, jump_on = 0;
+    uint32_t m = 0, empty;
+    while (bits(m) < 7) { int p = (int)ag_rng_below(&rng, 25); if (p != l) m |= 1u << p; }
+    if (!arrived_by_capture(&b, l, m)) continue;
+    ck_assert_int_eq(ag_solution_lookup(sol, l, m, 0, &v, &d), AG_OK);
+    if (v != 1 || d > 5) continue;
+    /* the minimax: a win within d turns, none within d - 2 */
+    ck_assert_msg(hunters_force(&b, l, m, 0, d), "hare %d hunters %07x: no win in %d", l, m, d);
+    ck_assert_msg(d < 3 || !hunters_force(&b, l, m, 0, d - 2), "hare %d hunters %07x: win before %d",
+                  l, m, d);
+    empty = ~m & ~(1u << l) & 0x1FFFFFFu;
+    for (j = 0; j < b.njump[l]; j++)
+      if ((m >> b.over[l][j] & 1) && (empty >> b.land[l][j] & 1)) jump_on = 1;
+    ck_assert_int_eq(ag__hare_solution_chain_value(sol, l, m, &cv, &cd), AG_OK);
+    if (jump_on) {
+      ck_assert_int_eq(cv, 1);
+      ck_assert_int_eq(cd, 1);
+    } else {
+      ck_assert_msg(cv == -1 && cd == d + 1, "hare %d hunters %07x: chain value %d/%d, not -1/%d",
+                    l, m, cv, cd, d + 1);
+    }
+    found[jump_on]++;
+  }
+  ck_assert_int_ge(found[0], 6);
+  ag_solution_free(sol);
+}
+END_TEST
+
 /* A 0.2 progress callback that asks to stop at level 2 of the first layer. */
 static int stop_at_level_2(void *user, int hunters, int level, uint64_t resolved, uint64_t total)
 {
@@ -709,6 +811,7 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, every_value_single);
   tcase_add_test(tc, every_value_three_layers);
   tcase_add_test(tc, sample_against_successors);
+  tcase_add_test(tc, capture_into_hunters_win_solved);
   suite_add_tcase(s, tc);
   tc = tcase_create("api");
   tcase_set_timeout(tc, 60);

@@ -1,58 +1,92 @@
 #!/usr/bin/env python3
-"""mutation.py -- a mutation campaign over lib/: one-line mutants, the tests
-that concern the mutated file, and the score.
+"""mutation.py -- a mutation campaign over lib/: one-line mutants, run against
+the tests that execute the mutated line, and the score per file and overall.
 
 Each mutant changes one place of one line of a library source:
   rel    a relational operator   (< <= > >= == !=, each to its neighbours)
   log    a logical operator      (&& <-> ||)
   const  an integer constant     (n -> n+1, n -> n-1)
   del    a statement deleted     (an expression statement becomes ';')
-It is built in a scratch copy of the tree (only the mutated file recompiles:
-the other objects are built once), then the Check suites and fuzz-corpus
-replays that concern that file run, each with a time limit.  The mutant is
-killed when a test fails, crashes or times out; stillborn when it does not
-compile (not counted); it survives when every test passes.
 
-    tests/mutation.py [--srcdir DIR] [--sample N] [--seed S] [--files F ...]
+How it stays feasible (thousands of mutants on a small machine):
+  1. A test map, made once: the library is built with --coverage and every
+     test unit runs alone -- each test function of each Check suite (the
+     suites are compiled with a filter: AG_MUT_TESTS=name,...), each fuzz
+     corpus replay, check_threads -- and gcov records the lines it executed
+     and its time.  A unit that fails without a mutant is not used.  The map
+     is cached (WORK/map.json) and reused while the sources are unchanged.
+  2. Per mutant, only the mutated object recompiles (-O1), and only the test
+     programs about to run are relinked.  The units that execute the mutated
+     line run, fastest first, the first three alone, then the rest together
+     per program (with --quick S only those mapped at most S seconds: a
+     quick test set); the first failure kills the mutant (a crash, a failed check
+     or a time-out of 10 s + 3x the unit's mapped time all count).
+  3. A mutant on a line that the map says no test executes is not run: it is
+     counted as a survivor ("uncovered").  A mutant on a line without line
+     data (a table, a declaration) runs the units that execute any line of
+     its file.
+  4. A mutant whose object file is byte-identical to the unmutated one is
+     equivalent (the compiler proves it: trivial compiler equivalence); one
+     listed in tests/mutation-equivalent.txt (judged by reading it) is
+     equivalent too.  Equivalent and stillborn (not compiling) mutants are
+     not in the score.
+
+    tests/mutation.py [--sample N] [--seed S] [--files F ...] [--jobs J]
                       [--ops rel,log,const,del] [--lines FILE:LINE,...]
-                      [--timeout SEC] [--list]
-                      [--report FILE]
+                      [--min-per-file M] [--quick SEC] [--work DIR] [--results FILE]
+                      [--report FILE] [--resume] [--reuse-map] [--report-only]
+                      [--equivalent FILE] [--list] [--srcdir DIR]
 
-`make mutation' runs a seeded sample (MUTANTS=60 by default); --sample 0
-runs every mutant (thousands: hours on two cores).  The closing line is
-"mutation score: K killed of N (P%), S survived, B stillborn", and every
-survivor is listed with its file, line and change: each is a test to write,
-or an equivalent mutant to note.
+--sample N draws a stratified sample: each file of lib/ gets a share in
+proportion to its mutants, at least --min-per-file (default 10).  --sample 0
+runs every mutant (7400-odd: many hours on one core).  --jobs J runs J
+mutants at once, each in its own copy of the tree.  --results FILE gets one
+JSON line per mutant as it finishes (--resume skips those already there, so
+a long campaign can be stopped and continued); --report FILE gets the
+summary: per file the mutants, the sample, killed, survived, uncovered,
+timeouts, equivalent, stillborn, the score with its 95% (Wilson) interval;
+overall the pooled score and the stratified estimate for all of lib/ with
+its interval; then every survivor.
+
+`make mutation' runs `--sample $(MUTANTS) --seed $(MUTATION_SEED)'
+(MUTANTS=300 by default; MUTANTS=0 for all) with MUTATION_FLAGS passed on.
 """
-import argparse, os, random, re, shutil, subprocess, sys, tempfile, time
+import argparse, hashlib, json, math, os, random, re, shutil, signal, subprocess, sys, time
 
-CFLAGS = ["-std=c11", "-O1", "-g0", "-w", "-D_GNU_SOURCE"]
-
-# Which tests concern which library files (prefix match on the path).
-SUITES_BY_FILE = [
-    ("lib/spec.c", ["check_mutants", "replay_spec", "check_core"]),
-    ("lib/registry.c", ["check_mutants", "replay_spec", "check_core"]),
-    ("lib/util.c", ["check_mutants", "replay_spec", "replay_move", "check_core", "check_fuzz"]),
-    ("lib/api.c", ["check_core", "check_alloc", "check_fuzz", "replay_api", "replay_position"]),
-    ("lib/record.c", ["check_record", "replay_record", "check_alloc"]),
-    ("lib/names.c", ["check_abi_values", "check_core"]),
-    ("lib/games/hare", ["check_hare", "check_hare_builds", "check_core", "replay_position",
-                        "replay_move", "replay_api"]),
-    ("lib/games/liubo_sticks", ["check_liubo_sticks", "check_core", "replay_position",
-                                "replay_move", "replay_api"]),
-    ("lib/games/liubo_fingers", ["check_liubo_fingers", "check_core", "replay_position",
-                                 "replay_move", "replay_api"]),
-    ("lib/ai/hare_solver", ["check_solver@api", "check_solver"]),
-    ("lib/ai/hare_search", ["check_mutants", "check_ai"]),
-    ("lib/ai/players", ["check_mutants", "check_ai"]),
-    ("lib/tensor.c", ["check_tensor", "check_core"]),
-]
-# "suite@case" runs only that test case of a Check suite (CK_RUN_CASE) first:
-# a quick kill before the whole suite.
-# Tests that link the library's objects with extra flags, or need a corpus.
+CFLAGS = ["-std=c11", "-g0", "-w", "-D_GNU_SOURCE", "-pthread"]
+LIBS = ["-lcheck", "-lsubunit", "-lpthread", "-lm", "-lrt"]
+# Test programs that link the library's objects with extra flags.
 EXTRA_LDFLAGS = {"check_alloc": ["-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free"]}
-FUZZ = {"replay_spec": "spec", "replay_position": "position", "replay_move": "move",
-        "replay_api": "api", "replay_record": "record", "replay_solution": "solution"}
+# Check suites whose tests never run without an outside file (they SKIP).
+SKIPPED = {"check_perfect"}
+FUZZ = ["spec", "position", "move", "record", "solution", "api"]
+
+# Compiled into each Check suite of the scratch tree (-include): with
+# AG_MUT_TESTS=a,b only the tests named a and b are added to their TCase.
+FILTER_H = r"""
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+static int ag_mut_wanted(const char *name)
+{
+  const char *w = getenv("AG_MUT_TESTS"), *p;
+  size_t n = strlen(name);
+  if (!w) return 1;
+  for (p = w; *p;) {
+    const char *c = strchr(p, ',');
+    size_t l = c ? (size_t)(c - p) : strlen(p);
+    if (l == n && strncmp(p, name, n) == 0) return 1;
+    if (!c) break;
+    p = c + 1;
+  }
+  return 0;
+}
+static void ag_mut_add(TCase *tc, const TTest *t, int sig, int ex, int s, int e)
+{
+  if (ag_mut_wanted(t->name)) _tcase_add_test(tc, t, sig, ex, s, e);
+}
+#define _tcase_add_test ag_mut_add
+"""
 
 REL = {"<": ["<=", ">"], "<=": ["<", ">="], ">": [">=", "<"], ">=": [">", "<="],
        "==": ["!="], "!=": ["=="]}
@@ -64,6 +98,7 @@ STMT_RE = re.compile(r"^(\s*)([a-z_][\w]*(?:\s*(?:->|\.)\s*\w+|\[[^\]]*\])*\s*"
 TYPE_START = re.compile(r"^\s*(const|static|struct|unsigned|signed|int|long|short|char|double|"
                         r"float|size_t|uint\w*|int\w*_t|ag_\w+\s+\*?\w|return|if|for|while|"
                         r"switch|case|default|goto|break|continue|else|do)\b")
+TEST_RE = re.compile(r"tcase_add_(?:loop_)?(?:test|exit_test)\w*\s*\(\s*\w+\s*,\s*(\w+)")
 
 
 def code_part(line):
@@ -111,24 +146,67 @@ def mutants_of(path, text, ops):
     return out
 
 
-def sh(cmd, cwd, timeout=None):
+def key_of(m):
+    return "%s:%d:%s:%s" % (m[0], m[1], m[2], m[3].strip())
+
+
+def run(cmd, cwd, timeout, env=None):
+    """(status, output): status is the exit code or "timeout"; the whole
+    process group is killed on a time-out (Check forks each test)."""
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout)
-        return r.returncode, r.stdout.decode(errors="replace")
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out.decode(errors="replace")
     except subprocess.TimeoutExpired:
+        # Check runs each test in a child with its own process group: kill
+        # every descendant, then the group.
+        for pid in descendants(p.pid) + [p.pid]:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.communicate()
         return "timeout", ""
 
 
-class Tree:
-    """A scratch copy of the sources with every library object built once."""
+def descendants(pid):
+    """The processes below pid (from /proc), deepest last."""
+    children = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as fh:
+                    ppid = int(fh.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(ppid, []).append(int(d))
+            except (OSError, ValueError, IndexError):
+                pass
+    out, todo = [], [pid]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
 
-    def __init__(self, srcdir, work):
-        self.src, self.work = srcdir, work
+
+class Tree:
+    """A scratch copy of the sources: objects in obj/ (flags `opt'), test
+    programs in bin/."""
+
+    def __init__(self, srcdir, work, opt):
+        self.work, self.opt = work, opt
+        if os.path.exists(work):
+            shutil.rmtree(work)
         for d in ("include", "lib", "tests"):
             shutil.copytree(os.path.join(srcdir, d), os.path.join(work, d),
-                            ignore=shutil.ignore_patterns("*.o", "*.lo", ".libs", ".deps",
-                                                          "*.log", "*.trs", "out"))
+                            ignore=shutil.ignore_patterns("*.o", "*.lo", ".libs", ".deps", "*.log",
+                                                          "*.trs", "out", "*.gcda", "*.gcno"))
+        with open(os.path.join(work, "mut_filter.h"), "w") as fh:
+            fh.write(FILTER_H)
         self.lib = sorted(os.path.relpath(os.path.join(dp, f), work)
                           for dp, _, fs in os.walk(os.path.join(work, "lib"))
                           for f in fs if f.endswith(".c"))
@@ -137,157 +215,507 @@ class Tree:
             rc, log = self.compile(f)
             if rc != 0:
                 sys.exit("mutation.py: %s does not compile:\n%s" % (f, log))
-        self.tests = {}
+        self.linked = set()          # programs linked against the current objects
+        self.tobjs = {}              # program -> its own objects
 
     def obj(self, f):
         return os.path.join(self.work, "obj", f.replace("/", "_")[:-2] + ".o")
 
     def compile(self, f):
         os.makedirs(os.path.join(self.work, "obj"), exist_ok=True)
-        return sh(["gcc"] + CFLAGS + self.inc + ["-c", f, "-o", self.obj(f)], self.work, 120)
+        self.linked = set()
+        return run(["gcc"] + CFLAGS + self.opt + self.inc + ["-c", f, "-o", self.obj(f)],
+                   self.work, 300)
 
-    def link(self, name):
-        """Links test `name` against the current objects; its path, or None."""
-        name = name.split("@")[0]
-        if name in FUZZ:
-            srcs = ["tests/fuzz/fuzz_%s.c" % FUZZ[name], "tests/fuzz/replay.c"]
-            if not os.path.exists(os.path.join(self.work, srcs[0])):
-                return None
-            extra = ['-DFUZZ_NAME="%s"' % FUZZ[name]]
+    def test_objects(self, prog):
+        """The objects of test program prog, compiled once; None when it
+        has no source here."""
+        if prog in self.tobjs:
+            return self.tobjs[prog]
+        if prog.startswith("replay_"):
+            srcs = ["tests/fuzz/fuzz_%s.c" % prog[7:], "tests/fuzz/replay.c"]
+            extra = ['-DFUZZ_NAME="%s"' % prog[7:], "-Itests/fuzz"]
         else:
-            srcs = ["tests/%s.c" % name]
-            if not os.path.exists(os.path.join(self.work, srcs[0])):
-                return None
+            srcs = ["tests/%s.c" % prog]
             extra = []
-        out = os.path.join(self.work, "bin", name)
-        os.makedirs(os.path.dirname(out), exist_ok=True)
-        cmd = (["gcc"] + CFLAGS + self.inc + ["-Itests"] + extra + srcs +
-               [self.obj(f) for f in self.lib] + EXTRA_LDFLAGS.get(name, []) +
-               ["-lcheck", "-lsubunit", "-lpthread", "-lm", "-o", out])
-        rc, log = sh(cmd, self.work, 300)
-        return out if rc == 0 else None
+        objs = []
+        if not os.path.exists(os.path.join(self.work, srcs[0])):
+            self.tobjs[prog] = None
+            return None
+        with open(os.path.join(self.work, srcs[0])) as fh:
+            if "check_main.h" in fh.read():        # a Check suite (plain TAP ones are whole)
+                extra = ["-include", "mut_filter.h"]
+        os.makedirs(os.path.join(self.work, "tobj"), exist_ok=True)
+        for src in srcs:
+            o = os.path.join(self.work, "tobj", "%s_%s.o" % (prog, os.path.basename(src)[:-2]))
+            rc, log = run(["gcc"] + CFLAGS + self.opt + self.inc + ["-Itests"] + extra +
+                          ["-c", src, "-o", o], self.work, 300)
+            if rc != 0:
+                o = None
+                break
+            objs.append(o)
+        self.tobjs[prog] = objs if o else None
+        return self.tobjs[prog]
 
-    def run(self, name, path, timeout):
-        env = dict(os.environ, top_srcdir=self.work, CK_DEFAULT_TIMEOUT=str(timeout),
-                   CK_TIMEOUT_MULTIPLIER="3")
-        if "@" in name:
-            env["CK_RUN_CASE"] = name.split("@")[1]
-        try:
-            r = subprocess.run([path], cwd=self.work, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, timeout=timeout * 4)
-        except subprocess.TimeoutExpired:
+    def program(self, prog):
+        """Links test program `prog' against the current objects (once);
+        its path, or None."""
+        out = os.path.join(self.work, "bin", prog)
+        if prog in self.linked:
+            return out
+        objs = self.test_objects(prog)
+        if objs is None:
+            return None
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        cmd = (["gcc"] + CFLAGS + self.opt + objs + [self.obj(f) for f in self.lib] +
+               EXTRA_LDFLAGS.get(prog, []) + LIBS + ["-o", out])
+        rc, log = run(cmd, self.work, 300)
+        if rc != 0:
+            return None
+        self.linked.add(prog)
+        return out
+
+    def run_units(self, prog, names, timeout):
+        """Runs tests `names' of program prog (all when names is None):
+        "pass", "fail" or "timeout"."""
+        exe = self.program(prog)
+        if exe is None:
+            return "fail"
+        env = dict(os.environ, top_srcdir=self.work, TMPDIR=self.work,
+                   CK_TIMEOUT_MULTIPLIER="100", CK_DEFAULT_TIMEOUT="1000")
+        env.pop("AG_HARE_SOLUTION", None)
+        if names is not None:
+            env["AG_MUT_TESTS"] = ",".join(names)
+        rc, out = run([exe], self.work, timeout, env)
+        if rc == "timeout":
             return "timeout"
-        if r.returncode != 0 or b"not ok" in r.stdout:
+        if rc != 0 or "not ok" in out:
             return "fail"
         return "pass"
 
 
-def suites_for(path):
-    for prefix, suites in SUITES_BY_FILE:
-        if path.startswith(prefix):
-            return suites
-    return ["check_core"]
+def units_of(work):
+    """Every test unit: (program, test name or None for the whole program)."""
+    units = []
+    for f in sorted(os.listdir(os.path.join(work, "tests"))):
+        m = re.match(r"(check_\w+)\.c$", f)
+        if not m or m.group(1) in SKIPPED:
+            continue
+        with open(os.path.join(work, "tests", f)) as fh:
+            names = TEST_RE.findall(fh.read())
+        if names:
+            units += [(m.group(1), n) for n in dict.fromkeys(names)]
+        elif m.group(1) == "check_threads":
+            units.append((m.group(1), None))
+    for t in FUZZ:
+        if os.path.exists(os.path.join(work, "tests", "fuzz", "fuzz_%s.c" % t)):
+            units.append(("replay_" + t, None))
+    return units
+
+
+def gcov_lines(tree):
+    """{file: {line: count}} of the coverage data now in tree's obj/."""
+    got = {}
+    gcdas = [tree.obj(f)[:-2] + ".gcda" for f in tree.lib]
+    gcdas = [g for g in gcdas if os.path.exists(g)]
+    if not gcdas:
+        return got
+    rc, out = run(["gcov", "--json-format", "--stdout"] + gcdas, tree.work, 300)
+    for doc in out.split("\n"):
+        doc = doc.strip()
+        if not doc.startswith("{"):
+            continue
+        for f in json.loads(doc).get("files", []):
+            name = os.path.relpath(os.path.join(tree.work, f["file"]), tree.work) \
+                if not os.path.isabs(f["file"]) else os.path.relpath(f["file"], tree.work)
+            if not name.startswith("lib/"):
+                continue
+            d = got.setdefault(name, {})
+            for ln in f["lines"]:
+                d[ln["line_number"]] = d.get(ln["line_number"], 0) + ln["count"]
+    return got
+
+
+def sources_hash(srcdir):
+    h = hashlib.sha256()
+    for d in ("include", "lib", "tests"):
+        for dp, dn, fs in sorted(os.walk(os.path.join(srcdir, d))):
+            dn.sort()
+            for f in sorted(fs):
+                if f.endswith((".c", ".h")) or "/corpus/" in os.path.join(dp, f) + "/":
+                    p = os.path.join(dp, f)
+                    h.update(os.path.relpath(p, srcdir).encode())
+                    with open(p, "rb") as fh:
+                        h.update(fh.read())
+    return h.hexdigest()
+
+
+def make_map(srcdir, work, log, reuse=False):
+    """The test map: per unit its time and the lib lines it executes."""
+    cache = os.path.join(work, "map.json")
+    digest = sources_hash(srcdir)
+    if os.path.exists(cache):
+        with open(cache) as fh:
+            m = json.load(fh)
+        if m.get("hash") != digest and reuse:
+            log("mutation.py: the sources changed since the test map was made: reused anyway "
+                "(--reuse-map): new tests are not in it, and line numbers may have moved")
+        if m.get("hash") == digest or reuse:
+            log("mutation.py: test map from %s (%d units)" % (cache, len(m["units"])))
+            return m
+    t0 = time.time()
+    tree = Tree(srcdir, os.path.join(work, "map-tree"),
+                ["-O1", "--coverage", "-fprofile-update=atomic"])
+    units = units_of(tree.work)
+    log("mutation.py: mapping %d test units (coverage build, each unit alone)" % len(units))
+    out, lines_seen = [], {}
+    for i, (prog, name) in enumerate(units, 1):
+        for g in os.listdir(os.path.join(tree.work, "obj")):
+            if g.endswith(".gcda"):
+                os.unlink(os.path.join(tree.work, "obj", g))
+        t = time.time()
+        verdict = tree.run_units(prog, None if name is None else [name], 900)
+        dt = time.time() - t
+        cov = gcov_lines(tree)
+        hit = {f: sorted(l for l, c in d.items() if c > 0) for f, d in cov.items()}
+        for f, d in cov.items():
+            lines_seen.setdefault(f, set()).update(d)
+        out.append({"prog": prog, "name": name, "time": round(dt, 3), "ok": verdict == "pass",
+                    "lines": {f: l for f, l in hit.items() if l}})
+        log("  [%d/%d] %s%s %.1fs %s" % (i, len(units), prog, "@" + name if name else "", dt,
+                                        verdict))
+    m = {"hash": digest, "units": out,
+         "instrumented": {f: sorted(s) for f, s in lines_seen.items()}}
+    with open(cache, "w") as fh:
+        json.dump(m, fh)
+    shutil.rmtree(tree.work, ignore_errors=True)
+    log("mutation.py: test map done in %ds" % (time.time() - t0))
+    return m
+
+
+class Plan:
+    """Which units to run for a mutant, from the map."""
+
+    def __init__(self, m):
+        self.units = [u for u in m["units"] if u["ok"]]
+        self.by_line, self.by_file = {}, {}
+        for k, u in enumerate(self.units):
+            for f, ls in u["lines"].items():
+                self.by_file.setdefault(f, set()).add(k)
+                for l in ls:
+                    self.by_line.setdefault((f, l), set()).add(k)
+        self.instrumented = {f: set(ls) for f, ls in m["instrumented"].items()}
+
+    def for_mutant(self, f, line):
+        """(units sorted fastest first, "line"/"file"/"uncovered")."""
+        if (f, line) in self.by_line:
+            ks, how = self.by_line[(f, line)], "line"
+        elif line in self.instrumented.get(f, ()):
+            return [], "uncovered"
+        else:
+            # A line without line data (a table, a declaration): the units
+            # that run any line of the file -- or, for a file of tables only
+            # (lib/games/X_board.c), of the game's file X.c, else all units.
+            ks, how = self.by_file.get(f, set()), "file"
+            if not ks:
+                ks = self.by_file.get(f.replace("_board.c", ".c"), set())
+            if not ks:
+                ks = set(range(len(self.units)))
+        return sorted((self.units[k] for k in ks), key=lambda u: (u["time"], u["prog"],
+                                                                   u["name"] or "")), how
+
+
+def batches(units):
+    """The first three units alone, then the rest grouped per program."""
+    out = [[u] for u in units[:3]]
+    rest = {}
+    for u in units[3:]:
+        rest.setdefault(u["prog"], []).append(u)
+    out += sorted(rest.values(), key=lambda us: sum(u["time"] for u in us))
+    return out
+
+
+def run_mutant(tree, plan, mut, equivalent, quick=0):
+    f, no, op, new = mut
+    entry = {"key": key_of(mut), "file": f, "line": no, "op": op, "new": new.strip()}
+    path = os.path.join(tree.work, f)
+    with open(path) as fh:
+        orig = fh.read()
+    lines = orig.split("\n")
+    entry["old"] = lines[no - 1].strip()
+    if (f, new.strip()) in equivalent:
+        entry["verdict"], entry["by"] = "equivalent", equivalent[(f, new.strip())]
+        return entry
+    units, how = plan.for_mutant(f, no)
+    entry["map"] = how
+    if quick:
+        slow = [u for u in units if u["time"] > quick]
+        if slow:
+            units = [u for u in units if u["time"] <= quick]
+            entry["slow_not_run"] = len(slow)
+    if how == "uncovered":
+        entry["verdict"] = "uncovered"
+        return entry
+    with open(tree.obj(f), "rb") as fh:
+        before = fh.read()
+    lines[no - 1] = new
+    t0 = time.time()
+    try:
+        with open(path, "w") as fh:
+            fh.write("\n".join(lines))
+        rc, _ = tree.compile(f)
+        if rc != 0:
+            entry["verdict"] = "stillborn"
+            return entry
+        with open(tree.obj(f), "rb") as fh:
+            if fh.read() == before:
+                entry["verdict"], entry["by"] = "equivalent", "identical object (TCE)"
+                return entry
+        entry["verdict"], entry["ran"] = "survived", 0
+        for b in batches(units):
+            limit = 10 + 3 * sum(u["time"] for u in b)
+            names = None if b[0]["name"] is None else [u["name"] for u in b]
+            r = tree.run_units(b[0]["prog"], names, limit)
+            entry["ran"] += len(b)
+            if r != "pass":
+                entry["verdict"] = "timeout" if r == "timeout" else "killed"
+                entry["by"] = b[0]["prog"] + ("@" + ",".join(names[:3]) if names else "")
+                break
+    finally:
+        with open(path, "w") as fh:
+            fh.write(orig)
+        with open(tree.obj(f), "wb") as fh:     # the unmutated object, unchanged
+            fh.write(before)
+        tree.linked = set()
+        entry["seconds"] = round(time.time() - t0, 1)
+    return entry
+
+
+# ---------------------------------------------------------------- workers
+_W = {}
+
+
+def worker_init(srcdir, work, mapdata, equivalent, quick=0):
+    d = os.path.join(work, "w%d" % os.getpid())
+    _W["quick"] = quick
+    _W["tree"] = Tree(srcdir, d, ["-O1"])
+    _W["plan"] = Plan(mapdata)
+    _W["eq"] = equivalent
+
+
+def worker_run(mut):
+    return run_mutant(_W["tree"], _W["plan"], mut, _W["eq"], _W["quick"])
+
+
+# ---------------------------------------------------------------- report
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def report(results, totals, out):
+    rows, lines = {}, []
+    for e in results:
+        rows.setdefault(e["file"], []).append(e)
+    hdr = "%-28s %6s %6s %6s %6s %6s %6s %6s %6s  %s" % (
+        "file", "muts", "run", "killed", "t/out", "surv", "uncov", "equiv", "stillb", "score [95% CI]")
+    lines += [hdr, "-" * len(hdr)]
+    agg = {"killed": 0, "timeout": 0, "survived": 0, "uncovered": 0, "equivalent": 0, "stillborn": 0}
+    est, var, wsum = 0.0, 0.0, 0
+    for f in sorted(totals):
+        es = rows.get(f, [])
+        c = {v: sum(1 for e in es if e["verdict"] == v) for v in agg}
+        for v in agg:
+            agg[v] += c[v]
+        k = c["killed"] + c["timeout"]
+        n = k + c["survived"] + c["uncovered"]
+        lo, hi = wilson(k, n)
+        score = "%5.1f%% [%4.1f-%5.1f]" % (100.0 * k / n, 100 * lo, 100 * hi) if n else "-"
+        lines.append("%-28s %6d %6d %6d %6d %6d %6d %6d %6d  %s" % (
+            f, totals[f], len(es), c["killed"], c["timeout"], c["survived"], c["uncovered"],
+            c["equivalent"], c["stillborn"], score))
+        if n:
+            p = k / n
+            w = totals[f]
+            est += w * p
+            fpc = max(0.0, 1 - len(es) / totals[f]) if totals[f] else 0
+            var += w * w * p * (1 - p) / max(n - 1, 1) * fpc
+            wsum += w
+    k = agg["killed"] + agg["timeout"]
+    n = k + agg["survived"] + agg["uncovered"]
+    lo, hi = wilson(k, n)
+    lines.append("-" * len(hdr))
+    lines.append("%-28s %6d %6d %6d %6d %6d %6d %6d %6d  %s" % (
+        "all", sum(totals.values()), len(results), agg["killed"], agg["timeout"], agg["survived"],
+        agg["uncovered"], agg["equivalent"], agg["stillborn"],
+        "%5.1f%% [%4.1f-%5.1f]" % (100.0 * k / n, 100 * lo, 100 * hi) if n else "-"))
+    lines.append("")
+    lines.append("mutation score: %d killed of %d (%.1f%%, 95%% CI %.1f-%.1f%%): %d killed by a "
+                 "failure, %d by a time-out; %d survived, %d uncovered (not run: no test "
+                 "executes the line); not counted: %d equivalent, %d stillborn" % (
+                     k, n, 100.0 * k / n if n else 100, 100 * lo, 100 * hi, agg["killed"],
+                     agg["timeout"], agg["survived"], agg["uncovered"], agg["equivalent"],
+                     agg["stillborn"]))
+    if wsum:
+        e, s = est / wsum, math.sqrt(var) / wsum
+        lines.append("stratified estimate for all of lib/ (files weighted by their mutants): "
+                     "%.1f%% +- %.1f (95%%)" % (100 * e, 196 * s))
+    lines.append("")
+    lines.append("survivors (each: a test to write, or an equivalent mutant to list in "
+                 "tests/mutation-equivalent.txt):")
+    surv = sorted((e for e in results if e["verdict"] in ("survived", "uncovered")),
+                  key=lambda e: (e["file"], e["line"]))
+    for e in surv:
+        note = " (uncovered)" if e["verdict"] == "uncovered" else ""
+        if e.get("slow_not_run"):
+            note += " (quick set: %d slower tests not run)" % e["slow_not_run"]
+        lines.append("  %s:%d [%s]%s\n    - %s\n    + %s" % (
+            e["file"], e["line"], e["op"], note, e["old"], e["new"]))
+    if not surv:
+        lines.append("  none")
+    text = "\n".join(lines) + "\n"
+    if out:
+        with open(out, "w") as fh:
+            fh.write(text)
+    return text
+
+
+def load_equivalent(path):
+    eq = {}
+    if path and os.path.exists(path):
+        with open(path) as fh:
+            for line in fh:
+                if not line.strip() or line.startswith("#"):
+                    continue
+                parts = [p.strip() for p in line.rstrip("\n").split(" | ")]
+                if len(parts) >= 2:
+                    eq[(parts[0], parts[1])] = parts[2] if len(parts) > 2 else "judged equivalent"
+    return eq
 
 
 def main():
+    here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--srcdir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    ap.add_argument("--sample", type=int, default=60)
+    ap.add_argument("--srcdir", default=os.path.join(here, ".."))
+    ap.add_argument("--sample", type=int, default=300, help="mutants to run (0: all)")
+    ap.add_argument("--min-per-file", type=int, default=10)
     ap.add_argument("--seed", type=int, default=16)
-    ap.add_argument("--files", nargs="*")
+    ap.add_argument("--files", nargs="*", help="only these files of lib/")
     ap.add_argument("--ops", default="rel,log,const,del")
-    ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--lines", help="only mutants of these places: FILE:LINE[,FILE:LINE...]")
-    ap.add_argument("--list", action="store_true", help="only count and list the mutants")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--quick", type=float, default=0,
+                    help="a quick test set: skip tests whose mapped time is over QUICK "
+                         "seconds (a survivor of it is marked: the slow tests did not run)")
+    ap.add_argument("--work", default=None, help="scratch directory (default: a new one in /tmp)")
+    ap.add_argument("--results", help="JSON lines, one per mutant (default WORK/results.jsonl)")
+    ap.add_argument("--resume", action="store_true", help="skip mutants already in --results")
+    ap.add_argument("--equivalent", default=os.path.join(here, "mutation-equivalent.txt"))
     ap.add_argument("--report")
-    ap.add_argument("--keep", action="store_true", help="keep the scratch tree")
+    ap.add_argument("--list", action="store_true", help="only count and list the mutants")
+    ap.add_argument("--reuse-map", action="store_true",
+                    help="use WORK/map.json even if the sources changed since")
+    ap.add_argument("--report-only", action="store_true",
+                    help="only summarise --results (no run)")
     a = ap.parse_args()
     src = os.path.abspath(a.srcdir)
     ops = set(a.ops.split(","))
     files = a.files or sorted(os.path.relpath(os.path.join(dp, f), src)
                               for dp, _, fs in os.walk(os.path.join(src, "lib"))
                               for f in fs if f.endswith(".c"))
-    every = []
+    every, totals = [], {}
     for f in files:
         with open(os.path.join(src, f)) as fh:
-            every += mutants_of(f, fh.read(), ops)
+            ms = mutants_of(f, fh.read(), ops)
+        totals[f] = len(ms)
+        every += ms
     if a.lines:
         places = set(a.lines.split(","))
         every = [m for m in every if "%s:%d" % (m[0], m[1]) in places]
     chosen = every
     if a.sample and a.sample < len(every):
-        chosen = sorted(random.Random(a.seed).sample(every, a.sample), key=lambda m: (m[0], m[1]))
-    print("mutation.py: %d mutants in %s; running %d" % (len(every), " ".join(files), len(chosen)))
+        rnd = random.Random(a.seed)
+        chosen = []
+        for f in files:
+            ms = [m for m in every if m[0] == f]
+            share = max(a.min_per_file, int(round(a.sample * len(ms) / len(every))))
+            chosen += rnd.sample(ms, min(share, len(ms)))
+        chosen.sort(key=lambda m: (m[0], m[1]))
+        # Interleave the files, so that a campaign stopped early is still
+        # a stratified sample.
+        byf = {}
+        for m in chosen:
+            byf.setdefault(m[0], []).append(m)
+        for ms in byf.values():
+            rnd.shuffle(ms)
+        order = []
+        while any(byf.values()):
+            for f in files:
+                if byf.get(f):
+                    order.append(byf[f].pop())
+        chosen = order
+    print("mutation.py: %d mutants in %d files; running %d" % (len(every), len(files), len(chosen)),
+          flush=True)
     if a.list:
         for f, no, op, new in chosen:
             print("%s:%d [%s] %s" % (f, no, op, new.strip()), flush=True)
         return 0
-    work = tempfile.mkdtemp(prefix="ag-mutation-")
-    t0 = time.time()
-    try:
-        tree = Tree(src, work)
-        # Baseline: every suite the sample needs must pass on the unmutated
-        # tree, or a mutant would be "killed" by a test that fails anyway.
-        needed = sorted({n for f, _, _, _ in chosen for n in suites_for(f)})
-        broken = set()
-        for name in needed:
-            exe = tree.link(name)
-            if exe is None:
-                print("mutation.py: no test %s here (skipped)" % name, flush=True)
-                broken.add(name)
-            elif tree.run(name, exe, a.timeout) != "pass":
-                print("mutation.py: %s fails without a mutant: not used" % name, flush=True)
-                broken.add(name)
-        print("mutation.py: baseline done in %ds" % (time.time() - t0), flush=True)
-        killed, survived, stillborn = [], [], []
-        for i, (f, no, op, new) in enumerate(chosen, 1):
-            path = os.path.join(work, f)
-            with open(path) as fh:
-                orig = fh.read()
-            lines = orig.split("\n")
-            old = lines[no - 1]
-            lines[no - 1] = new
-            with open(path, "w") as fh:
-                fh.write("\n".join(lines))
-            verdict, by = None, ""
-            rc, _ = tree.compile(f)
-            if rc != 0:
-                verdict = "stillborn"
-            else:
-                for name in suites_for(f):
-                    if name in broken:
-                        continue
-                    exe = tree.link(name)
-                    if exe is None:
-                        continue
-                    r = tree.run(name, exe, a.timeout)
-                    if r != "pass":
-                        verdict, by = "killed", "%s (%s)" % (name, r)
-                        break
-                verdict = verdict or "survived"
-            with open(path, "w") as fh:
-                fh.write(orig)
-            tree.compile(f)
-            entry = (f, no, op, old.strip(), new.strip(), by)
-            {"killed": killed, "survived": survived, "stillborn": stillborn}[verdict].append(entry)
-            print("[%d/%d %ds] %s %s:%d [%s] %s%s" % (i, len(chosen), time.time() - t0, verdict.upper(),
-                                                     f, no, op, new.strip(), "  by " + by if by else ""),
-                  flush=True)
-        n = len(killed) + len(survived)
-        lines = ["", "survivors (each: a test to write, or an equivalent mutant):"]
-        lines += ["  %s:%d [%s]\n    - %s\n    + %s" % (f, no, op, old, new)
-                  for f, no, op, old, new, _ in survived] or ["  none"]
-        lines.append("mutation score: %d killed of %d (%.1f%%), %d survived, %d stillborn" %
-                     (len(killed), n, 100.0 * len(killed) / n if n else 100.0, len(survived),
-                      len(stillborn)))
-        print("\n".join(lines))
-        if a.report:
-            with open(a.report, "w") as fh:
-                fh.write("\n".join(lines) + "\n")
+    work = os.path.abspath(a.work) if a.work else None
+    if work is None:
+        import tempfile
+        work = tempfile.mkdtemp(prefix="ag-mutation-")
+    os.makedirs(work, exist_ok=True)
+    resfile = a.results or os.path.join(work, "results.jsonl")
+    done = {}
+    if (a.resume or a.report_only) and os.path.exists(resfile):
+        with open(resfile) as fh:
+            for line in fh:
+                if line.strip():
+                    e = json.loads(line)
+                    done[e["key"]] = e
+    equivalent = load_equivalent(a.equivalent)
+    if a.report_only:
+        rs = [e for e in done.values() if e["file"] in totals]
+        for e in rs:              # survivors judged equivalent since they ran
+            if e["verdict"] in ("survived", "uncovered") and (e["file"], e["new"]) in equivalent:
+                e["verdict"], e["by"] = "equivalent", equivalent[(e["file"], e["new"])]
+        print(report(rs, totals, a.report), end="")
         return 0
-    finally:
-        if not a.keep:
-            shutil.rmtree(work, ignore_errors=True)
+    log = lambda s: print(s, flush=True)
+    mapdata = make_map(src, work, log, a.reuse_map)
+    plan = Plan(mapdata)
+    bad = [u for u in mapdata["units"] if not u["ok"]]
+    for u in bad:
+        log("mutation.py: %s%s fails without a mutant: not used" % (
+            u["prog"], "@" + u["name"] if u["name"] else ""))
+    todo = [m for m in chosen if key_of(m) not in done]
+    results = [done[key_of(m)] for m in chosen if key_of(m) in done]
+    t0 = time.time()
+    with open(resfile, "a") as rf:
+        def record(e, i):
+            results.append(e)
+            rf.write(json.dumps(e) + "\n")
+            rf.flush()
+            log("[%d/%d %ds] %s %s:%d [%s] %s%s" % (
+                i, len(todo), time.time() - t0, e["verdict"].upper(), e["file"], e["line"], e["op"],
+                e["new"], "  by " + e["by"] if e.get("by") else ""))
+        if a.jobs <= 1:
+            worker_init(src, work, mapdata, equivalent, a.quick)
+            for i, m in enumerate(todo, 1):
+                record(worker_run(m), i)
+        else:
+            import multiprocessing
+            with multiprocessing.Pool(a.jobs, worker_init,
+                                      (src, work, mapdata, equivalent, a.quick)) as pool:
+                for i, e in enumerate(pool.imap_unordered(worker_run, todo), 1):
+                    record(e, i)
+    print(report(results, totals, a.report), end="")
+    return 0
 
 
 if __name__ == "__main__":
