@@ -124,10 +124,23 @@ static void check_observation(const ag_state *st, const ag_game *g, const float 
                    (name[8] == 's' && p == AG_PLAYER_SIMULTANEOUS);
       for (node = 0; node < nodes; node++) ck_assert(obs[k * nodes + node] == want);
     }
-    if (strcmp(name, "info:counter") == 0) {
-      int v;
-      ck_assert_int_eq(ag_state_info(st, AG_INFO_COUNTER, 0, &v), AG_OK);
-      ck_assert(obs[k * nodes] == (float)v);
+    if (strncmp(name, "info:", 5) == 0) {
+      /* "info:KEY" or "info:KEY/P": every node holds ag_state_info(KEY, P) */
+      static const struct { const char *word; ag_info key; } keys[] = {
+        {"pending_steps", AG_INFO_PENDING_STEPS}, {"score", AG_INFO_SCORE},
+        {"captured", AG_INFO_CAPTURED}, {"prisoners", AG_INFO_PRISONERS},
+        {"counter", AG_INFO_COUNTER}, {"reserve", AG_INFO_RESERVE}, {"chain", AG_INFO_CHAIN}};
+      size_t j, len = strcspn(name + 5, "/");
+      int v, index = name[5 + len] == '/' ? atoi(name + 6 + len) : 0, found = 0;
+      for (j = 0; j < sizeof keys / sizeof keys[0]; j++)
+        if (strlen(keys[j].word) == len && strncmp(name + 5, keys[j].word, len) == 0) {
+          ck_assert_int_eq(ag_state_info(st, keys[j].key, index, &v), AG_OK);
+          for (node = 0; node < nodes; node++)
+            ck_assert_msg(obs[k * nodes + node] == (float)v, "%s: plane %s holds %g, info %d",
+                          ag_game_spec(g), name, obs[k * nodes + node], v);
+          found = 1;
+        }
+      ck_assert_msg(found, "plane %s: no such info key", name);
     }
   }
   /* every piece the state reports is in a piece plane (all kinds of the game) */

@@ -35,7 +35,7 @@ How it stays feasible (thousands of mutants on a small machine):
                       [--ops rel,log,const,del] [--lines FILE:LINE,...]
                       [--min-per-file M] [--quick SEC] [--work DIR] [--results FILE]
                       [--report FILE] [--resume] [--reuse-map] [--report-only]
-                      [--equivalent FILE] [--list] [--srcdir DIR]
+                      [--equivalent FILE] [--rerun RESULTS] [--list] [--srcdir DIR]
 
 --sample N draws a stratified sample: each file of lib/ gets a share in
 proportion to its mutants, at least --min-per-file (default 10).  --sample 0
@@ -443,8 +443,8 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
         orig = fh.read()
     lines = orig.split("\n")
     entry["old"] = lines[no - 1].strip()
-    if (f, new.strip()) in equivalent:
-        entry["verdict"], entry["by"] = "equivalent", equivalent[(f, new.strip())]
+    if eq_key(f, entry["old"], new) in equivalent:
+        entry["verdict"], entry["by"] = "equivalent", equivalent[eq_key(f, entry["old"], new)]
         return entry
     units, how = plan.for_mutant(f, no)
     entry["map"] = how
@@ -585,6 +585,12 @@ def report(results, totals, out):
     return text
 
 
+def eq_key(f, old, new):
+    """The key of a mutant in tests/mutation-equivalent.txt: its file and
+    mutated line, or for a deleted statement "del: " and the line deleted."""
+    return (f, "del: " + old.strip()) if new.strip() == ";" else (f, new.strip())
+
+
 def load_equivalent(path):
     eq = {}
     if path and os.path.exists(path):
@@ -618,6 +624,8 @@ def main():
     ap.add_argument("--equivalent", default=os.path.join(here, "mutation-equivalent.txt"))
     ap.add_argument("--report")
     ap.add_argument("--list", action="store_true", help="only count and list the mutants")
+    ap.add_argument("--rerun", metavar="RESULTS",
+                    help="run again the survivors listed in an earlier results file")
     ap.add_argument("--reuse-map", action="store_true",
                     help="use WORK/map.json even if the sources changed since")
     ap.add_argument("--report-only", action="store_true",
@@ -638,7 +646,28 @@ def main():
         places = set(a.lines.split(","))
         every = [m for m in every if "%s:%d" % (m[0], m[1]) in places]
     chosen = every
-    if a.sample and a.sample < len(every):
+    if a.rerun:
+        # The survivors of an earlier campaign, found again by their file,
+        # kind, line before and after (line numbers may have moved).
+        want = {}
+        with open(a.rerun) as fh:
+            for line in fh:
+                e = json.loads(line) if line.strip() else None
+                if e and e["verdict"] in ("survived", "uncovered"):
+                    want[(e["file"], e["op"], e["old"], e["new"])] = e
+        text = {}
+        chosen = []
+        for m in every:
+            if m[0] not in text:
+                with open(os.path.join(src, m[0])) as fh:
+                    text[m[0]] = fh.read().split("\n")
+            k = (m[0], m[2], text[m[0]][m[1] - 1].strip(), m[3].strip())
+            if k in want:
+                chosen.append(m)
+                del want[k]
+        for k in sorted(want):
+            print("mutation.py: %s [%s] %s: that line is gone" % (k[0], k[1], k[2]), flush=True)
+    elif a.sample and a.sample < len(every):
         rnd = random.Random(a.seed)
         chosen = []
         for f in files:
@@ -682,8 +711,9 @@ def main():
     if a.report_only:
         rs = [e for e in done.values() if e["file"] in totals]
         for e in rs:              # survivors judged equivalent since they ran
-            if e["verdict"] in ("survived", "uncovered") and (e["file"], e["new"]) in equivalent:
-                e["verdict"], e["by"] = "equivalent", equivalent[(e["file"], e["new"])]
+            k = eq_key(e["file"], e["old"], e["new"])
+            if e["verdict"] in ("survived", "uncovered") and k in equivalent:
+                e["verdict"], e["by"] = "equivalent", equivalent[k]
         print(report(rs, totals, a.report), end="")
         return 0
     log = lambda s: print(s, flush=True)
