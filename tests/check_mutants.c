@@ -16,7 +16,8 @@
  *   - error messages of the geometry and of the spec parser say what is wrong;
  *   - liubo_fingers' board drawing shows every piece;
  *   - the UCT player's analysis of a simultaneous node counts the visits of
- *     each choice.
+ *     each choice;
+ *   - record tag names take the ends of each character range (z, Z, 9).
  */
 #include <stdio.h>
 #include <string.h>
@@ -320,6 +321,28 @@ START_TEST(uct_simultaneous_choices_count_visits)
 }
 END_TEST
 
+/* A tag name is letters, digits and '_' -- every letter, a to z and A to Z,
+ * every digit 0 to 9 (the ends of each range included) -- and nothing else. */
+START_TEST(tag_names_take_every_letter_and_digit)
+{
+  static const char *const good[] = {"a", "z", "A", "Z", "0", "9", "_", "Puzzle_9", "zZ09"};
+  static const char *const bad[] = {"`", "{", "@", "[", "/", ":", "-", "a b", "\xc3\xa9"};
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char buf[16];
+  size_t i;
+  for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+    ck_assert_msg(ag_state_set_tag(st, good[i], "v") == AG_OK, "tag %s: %s", good[i], ag_errmsg());
+    ck_assert_int_eq(ag_state_tag(st, good[i], buf, sizeof buf, NULL), AG_OK);
+    ck_assert_str_eq(buf, "v");
+  }
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    ck_assert_msg(ag_state_set_tag(st, bad[i], "v") == AG_EINVAL, "tag %s accepted", bad[i]);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -333,6 +356,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, messages_say_what_is_wrong);
   tcase_add_test(tc, fingers_drawing_shows_every_piece);
   tcase_add_test(tc, uct_simultaneous_choices_count_visits);
+  tcase_add_test(tc, tag_names_take_every_letter_and_digit);
   suite_add_tcase(s, tc);
   return s;
 }
