@@ -213,15 +213,29 @@ static inline uint64_t ag__rng_next(uint64_t *state)
   return z ^ (z >> 31);
 }
 
+/* r mod d for 2 <= d <= AG__FASTMOD_MAX without a division, whose latency
+ * dominated the per-ply loops: r is first reduced to x = r mod lcm(1..40) <
+ * 2^53 (a constant modulus: multiplications), then x mod d is taken with
+ * ag__mod_magic[d] = ceil(2^64 / d) (Lemire, Kaser, Kurz, "Faster remainder
+ * by direct computation", 2019: exact when 64 >= bits(x) + bits(d)). */
+#define AG__FASTMOD_MAX 40
+#define AG__LCM_1_TO_40 UINT64_C(5342931457063200)
+extern const uint64_t ag__mod_magic[AG__FASTMOD_MAX + 1];  /* util.c */
+
 static inline uint64_t ag__rng_below(uint64_t *state, uint64_t bound)
 {
   uint64_t r;
   if (bound <= 1) return 0;
   /* 2^64 mod bound < bound: a draw r >= bound is always accepted. */
-  for (;;) {
-    r = ag__rng_next(state);
-    if (r >= bound || r >= (0 - bound) % bound) return r % bound;
+  do r = ag__rng_next(state);
+  while (r < bound && r < (0 - bound) % bound);
+#ifdef __SIZEOF_INT128__
+  if (bound <= AG__FASTMOD_MAX) {
+    __extension__ typedef unsigned __int128 ag__u128;
+    return (uint64_t)(((ag__u128)(ag__mod_magic[bound] * (r % AG__LCM_1_TO_40)) * bound) >> 64);
   }
+#endif
+  return r % bound;
 }
 
 /* Weighted pick used by ag_state_sample_chance() and every playout. */

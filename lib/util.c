@@ -97,6 +97,15 @@ AG_API uint64_t ag_rng_next(uint64_t *state)
   return state ? ag__rng_next(state) : 0;
 }
 
+#define MAGIC(d) (UINT64_MAX / (d) + 1)
+#define MAGIC8(d) MAGIC(d), MAGIC(d + 1), MAGIC(d + 2), MAGIC(d + 3), MAGIC(d + 4), MAGIC(d + 5), \
+                  MAGIC(d + 6), MAGIC(d + 7)
+const uint64_t ag__mod_magic[AG__FASTMOD_MAX + 1] = {
+  0, 0, MAGIC(2), MAGIC(3), MAGIC(4), MAGIC(5), MAGIC(6), MAGIC(7),
+  MAGIC8(8), MAGIC8(16), MAGIC8(24), MAGIC8(32), MAGIC(40)};
+#undef MAGIC8
+#undef MAGIC
+
 /* Rejection sampling below the threshold makes every residue equally likely. */
 AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound)
 {

@@ -123,6 +123,57 @@ START_TEST(test_rng_below_rejects)
 }
 END_TEST
 
+/* The SplitMix64 state whose next ag_rng_next() output is r (the output
+ * function is a bijection: xor-shifts and odd multipliers undone). */
+static uint64_t unxorshift(uint64_t y, int k)
+{
+  uint64_t x = y;
+  int i;
+  for (i = 0; i < 64 / k + 1; i++) x = y ^ (x >> k);
+  return x;
+}
+
+static uint64_t inverse_odd(uint64_t c)
+{
+  uint64_t inv = c;
+  int i;
+  for (i = 0; i < 6; i++) inv *= 2 - c * inv;
+  return inv;
+}
+
+static uint64_t state_before(uint64_t r)
+{
+  uint64_t z = unxorshift(r, 31) * inverse_odd(UINT64_C(0x94D049BB133111EB));
+  z = unxorshift(z, 27) * inverse_odd(UINT64_C(0xBF58476D1CE4E5B9));
+  return unxorshift(z, 30) - UINT64_C(0x9E3779B97F4A7C15);
+}
+
+/* ag_rng_below(bound) is the accepted draw mod bound for every small bound
+ * (the library reduces those without a division): draws at the edges of
+ * 2^64, of lcm(1..40) = 5342931457063200 and its multiples, and random ones. */
+START_TEST(test_rng_below_small_bounds)
+{
+  const uint64_t lcm = UINT64_C(5342931457063200);
+  const uint64_t edges[] = {0, 1, 2, 39, 40, 41, lcm - 1, lcm, lcm + 1, 2 * lcm - 1, 3 * lcm,
+                            UINT64_MAX / lcm * lcm - 1, UINT64_MAX / lcm * lcm, UINT64_MAX - 1,
+                            UINT64_MAX, UINT64_C(1) << 53, (UINT64_C(1) << 63) - 1,
+                            UINT64_C(1) << 63};
+  uint64_t bound, u = 99;
+  size_t i;
+  ck_assert_uint_eq(ag_rng_next((uint64_t[]){state_before(12345)}), 12345);
+  for (bound = 2; bound <= 70; bound++) {
+    for (i = 0; i < sizeof edges / sizeof edges[0] + 3000; i++) {
+      uint64_t r = i < sizeof edges / sizeof edges[0] ? edges[i] : ag_rng_next(&u);
+      uint64_t s = state_before(r), t = s;
+      if (r < bound && r < (0 - bound) % bound) continue;  /* rejected: another draw */
+      ck_assert_uint_eq(ag_rng_below(&s, bound), r % bound);
+      ag_rng_next(&t);
+      ck_assert_uint_eq(s, t);
+    }
+  }
+}
+END_TEST
+
 START_TEST(test_registry)
 {
   size_t i;
@@ -810,6 +861,7 @@ static Suite *core_suite(void)
   tcase_add_test(tc, test_version_and_strerror);
   tcase_add_test(tc, test_rng_splitmix64);
   tcase_add_test(tc, test_rng_below_rejects);
+  tcase_add_test(tc, test_rng_below_small_bounds);
   tcase_add_test(tc, test_registry);
   tcase_add_test(tc, test_spec_canonical);
   tcase_add_test(tc, test_spec_errors);

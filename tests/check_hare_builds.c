@@ -26,7 +26,8 @@ static const char *const specs[] = {
 static int cpu_has(int build)
 {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-  if (build == AG__HARE_PLAYOUT_BMI2) return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  if (build == AG__HARE_PLAYOUT_BMI2)
+    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
   if (build == AG__HARE_PLAYOUT_POPCNT) return __builtin_cpu_supports("popcnt");
 #endif
   return build == AG__HARE_PLAYOUT_PLAIN;

@@ -23,6 +23,7 @@ enum { RESULT_NONE, RESULT_HUNTERS, RESULT_HARE, RESULT_DRAW };
  * most 8 steps and jumps plus a pass. */
 #define DRAW_MAX_BOUND 40
 #define PASS_MOVE AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
+#define LAND_TABLE_SIZE 512      /* the sum over the points of 2^(jump directions) */
 
 static const char *const first_words[] = {"hunters", "hare", NULL};
 
@@ -53,6 +54,13 @@ typedef struct hare_game {
    * hare's step from `at` in direction d, to hare_step_to[at][d], which is 31
    * (never empty) where there is no line that way. */
   uint32_t pair_move[4][64];
+  uint32_t pair_flip[4][64];  /* the same steps as the hunters' from and to bits */
+  /* The hare's jumps by table (BMI2 playout): from `at`, the hunters on
+   * jump_over[at] (the points next to it with a landing beyond), gathered
+   * with pext, index land_table[land_base[at] + ...]: their landings. */
+  uint32_t jump_over[HARE_POINTS];
+  uint16_t land_base[HARE_POINTS];
+  uint32_t land_table[LAND_TABLE_SIZE];
   uint32_t hare_step_move[HARE_POINTS][8];
   uint8_t hare_step_to[HARE_POINTS][8];
 #ifdef __SIZEOF_INT128__
@@ -171,6 +179,17 @@ static inline __attribute__((target("bmi2"))) int select_bit_bmi2(uint32_t m, ui
 static inline __attribute__((target("bmi2,popcnt"))) int select_bit64_bmi2(uint64_t m, uint64_t k)
 {
   return __builtin_ctzll(__builtin_ia32_pdep_di(UINT64_C(1) << k, m));
+}
+
+/* The hare's landings from `hare` by table: pext gathers the hunters next to
+ * it that have a landing beyond (see jump_over). */
+static inline __attribute__((target("bmi2"))) uint32_t hare_landings_bmi2(const hare_game *hg,
+                                                                         uint32_t hare,
+                                                                         uint32_t hunters,
+                                                                         uint32_t empty)
+{
+  return hg->land_table[hg->land_base[hare] + __builtin_ia32_pext_si(hunters, hg->jump_over[hare])] &
+         empty;
 }
 
 static inline __attribute__((target("popcnt"))) int popcount64(uint64_t m)
@@ -531,7 +550,10 @@ static inline __attribute__((always_inline)) int boundary_stops(
  * counted through `past`, the playout's own in a seen_list. */
 #ifdef HARE_HAVE_BMI2_PATH
 #define SELECT_BIT(m, k) (bmi2 ? select_bit_bmi2((m), (k)) : select_bit((m), (k)))
+#define LANDINGS(at, hunters, empty) \
+  (bmi2 ? hare_landings_bmi2(hg, (at), (hunters), (empty)) : hare_landings(hg->jump_from, (at), (hunters), (empty)))
 #else
+#define LANDINGS(at, hunters, empty) hare_landings(hg->jump_from, (at), (hunters), (empty))
 #define SELECT_BIT(m, k) select_bit((m), (k))
 #endif
 #define POPCOUNT(m) (popcnt ? popcount64(m) : popcount25(m))
@@ -566,10 +588,11 @@ static inline __attribute__((always_inline)) int playout_run(
   for (;;) {
     uint32_t empty, to;
     if (side == HUNTERS) {
-      uint32_t t[8];
+      uint32_t t[8], flip;
       int d;
       uint64_t k;
-      empty = ~(hunters | 1u << hare) & ALL_POINTS;
+      /* Every step lands on the board: no mask of the board's points needed. */
+      empty = ~(hunters | 1u << hare);
       hunter_targets(hg, hunters, empty, t);
 #ifdef HARE_HAVE_BMI2_PATH
       if (bmi2) {
@@ -579,7 +602,8 @@ static inline __attribute__((always_inline)) int playout_run(
         uint64_t w0 = t[0] | (uint64_t)t[1] << 32, w1 = t[2] | (uint64_t)t[3] << 32;
         uint64_t w2 = t[4] | (uint64_t)t[5] << 32, w3 = t[6] | (uint64_t)t[7] << 32;
         uint64_t s1 = (uint64_t)popcount64(w0), s2 = s1 + (uint64_t)popcount64(w1);
-        uint64_t s3 = s2 + (uint64_t)popcount64(w2), total = s3 + (uint64_t)popcount64(w3);
+        uint64_t p2 = (uint64_t)popcount64(w2), s3 = s2 + p2;
+        uint64_t total = s2 + (p2 + (uint64_t)popcount64(w3));  /* a tree: one add less on the path */
         uint64_t m1, m2, m3, word, before;
         int bit;
         if (!total) {
@@ -591,8 +615,7 @@ static inline __attribute__((always_inline)) int playout_run(
         word = w0 ^ ((w0 ^ w1) & m1) ^ ((w1 ^ w2) & m2) ^ ((w2 ^ w3) & m3);
         before = (s1 & m1) ^ ((s1 ^ s2) & m2) ^ ((s2 ^ s3) & m3);
         bit = select_bit64_bmi2(word, k - before);
-        d = 2 * (int)((m1 & 1) + (m2 & 1) + (m3 & 1)) + (bit >> 5);
-        to = (uint32_t)(bit & 31);
+        flip = hg->pair_flip[(m1 & 1) + (m2 & 1) + (m3 & 1)][bit];
       } else
 #endif
       {
@@ -605,9 +628,10 @@ static inline __attribute__((always_inline)) int playout_run(
         k = draw_below(hg, &draws, (uint64_t)total);
         for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
         to = (uint32_t)select_bit(t[d], k);
+        flip = 1u << to | 1u << (to - step_offsets[d]);
       }
       ply++;
-      hunters ^= 1u << to | 1u << (to - step_offsets[d]);
+      hunters ^= flip;
       side = HARE;
       if (boundary_stops(hg, &seen, past, history_window, start->seen, hunters, hare, HARE, ply, limit, cap,
                          &result, &why, &rc))
@@ -619,7 +643,7 @@ static inline __attribute__((always_inline)) int playout_run(
       uint64_t ns, nj, k;
       empty = ~(hunters | 1u << hare) & ALL_POINTS;
       steps = chain ? 0 : b->neighbours[hare] & empty;
-      lands = hare_landings(hg->jump_from, hare, hunters, empty);
+      lands = LANDINGS(hare, hunters, empty);
       ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands);
       if (!(ns + nj + chain)) {
         result = RESULT_HUNTERS, why = AG_END_BLOCKED;
@@ -640,7 +664,7 @@ static inline __attribute__((always_inline)) int playout_run(
           result = RESULT_HARE, why = AG_END_CAPTURES;
           goto over;
         }
-        chain = hg->chain && hare_can_jump(hg, hare, hunters);
+        chain = hg->chain && LANDINGS(hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
         if (!chain) break;
         if (ply >= limit) {
           reach_ply_limit(ply, cap, &result, &why);
@@ -676,13 +700,14 @@ over:
 }
 
 #undef SELECT_BIT
+#undef LANDINGS
 #undef POPCOUNT
 
-/* The playout, compiled three ways: with BMI2 and popcnt, with popcnt, and
- * plain; hare_playout picks the best the CPU has.  All three play the same
+/* The playout, compiled three ways: with BMI1, BMI2 (pdep picks a step,
+ * pext indexes the hare's jumps) and popcnt, with popcnt, and plain; hare_playout picks the best the CPU has.  All three play the same
  * moves (the tests run whichever this machine picks). */
 #ifdef HARE_HAVE_BMI2_PATH
-static __attribute__((target("popcnt,bmi2"))) int playout_bmi2(
+static __attribute__((target("popcnt,bmi,bmi2"))) int playout_bmi2(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
     size_t *plies, int *winner, int *reason)
 {
@@ -703,7 +728,7 @@ static int cpu_runs(int build)
 #ifdef HARE_HAVE_BMI2_PATH
   /* libgcc fills the CPU feature table in a constructor, before any call. */
   if (build == AG__HARE_PLAYOUT_BMI2)
-    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
   if (build == AG__HARE_PLAYOUT_POPCNT) return __builtin_cpu_supports("popcnt");
 #endif
   return build == AG__HARE_PLAYOUT_PLAIN;
@@ -772,6 +797,7 @@ static int hare_setup(ag_game *g)
 {
   hare_game *hg = g->data;
   uint64_t keys[2 * HARE_POINTS + 2];
+  uint32_t base;
   int i;
   if (g->opt[OPT_REPETITION] == 1)
     return ag__fail(AG_EPARSE, "spec: repetition must be 0, 2 or 3 (1 would end every game at once)");
@@ -794,6 +820,7 @@ static int hare_setup(ag_game *g)
     for (j = 0; j < 4; j++) {
       int d = 2 * j + (i >> 5), to = i & 31;
       hg->pair_move[j][i] = AG__MOVE(AG_MOVE_STEP, d + 1, to, (to - step_offsets[d]) & 0xff);
+      hg->pair_flip[j][i] = 1u << to | 1u << ((to - step_offsets[d]) & 31);
     }
   }
   for (i = 0; i < HARE_POINTS; i++) {
@@ -801,6 +828,23 @@ static int hare_setup(ag_game *g)
     for (d = 0; d < 8; d++)
       if ((hg->step_from[d] >> i & 1) && (hg->step_from[d] >> (i + step_offsets[d]) & 1))
         hg->jump_from[d] |= 1u << i;
+  }
+  for (i = 0, base = 0; i < HARE_POINTS; i++) {
+    uint32_t over = 0, k, size;
+    int d;
+    for (d = 0; d < 8; d++)
+      if (hg->jump_from[d] >> i & 1) over |= 1u << (i + step_offsets[d]);
+    size = 1u << popcount25(over);
+    if (base + size > LAND_TABLE_SIZE) return ag__fail(AG_ENOMEM, "hare: jump table too small");
+    hg->jump_over[i] = over;
+    hg->land_base[i] = (uint16_t)base;
+    for (k = 0; k < size; k++) {  /* k's bit j: the j-th point of `over` has a hunter */
+      uint32_t hunters = 0, m = over, j;
+      for (j = 0; m; j++, m &= m - 1)
+        if (k >> j & 1) hunters |= m & -m;
+      hg->land_table[base + k] = hare_landings(hg->jump_from, (uint32_t)i, hunters, ALL_POINTS);
+    }
+    base += size;
   }
   for (i = 0; i < HARE_POINTS; i++) {
     hg->nodes[i].name = point_names[i];

@@ -7,7 +7,7 @@
 
 #include "ag_internal.h"
 
-/* The builds of the random playout: plain C, with popcnt, with popcnt and BMI2. */
+/* The builds of the random playout: plain C, with popcnt, with popcnt, BMI1 and BMI2. */
 enum { AG__HARE_PLAYOUT_PLAIN, AG__HARE_PLAYOUT_POPCNT, AG__HARE_PLAYOUT_BMI2 };
 
 /* Makes game g (a hare hunt with no states yet) run playouts with `build`, so

@@ -10,6 +10,9 @@
  * first side with 4 pieces in TAIJI wins (4:0, 4:1, 4:2); 3:3 is a draw.
  */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include "ag_internal.h"
 #include "liubo_fingers_board.h"
 
@@ -436,7 +439,27 @@ static lf_sub walk_on(lf_walk *w, int node, int r, uint64_t visited)
 static void occupancy(const lf_game *lg, const lf_pos *p, int player, uint64_t *occupied,
                       uint64_t *own)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__SSE2__) && AG__LF_NODES > 48 && AG__LF_NODES <= 64
+  /* SSE2 (every x86-64): sixteen owner bytes per compare, their high bits
+   * gathered by one movemask; the last load ends at the last node (bytes
+   * 48.. are its high bits from AG__LF_NODES - 48 on). */
+  const __m128i mover = _mm_set1_epi8((char)player);
+  const int last = AG__LF_NODES - 16;
+  uint64_t occ = 0, mine = 0;
+  int i;
+  for (i = 0; i < 3; i++) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + 16 * i));
+    occ |= (uint64_t)(~(unsigned)_mm_movemask_epi8(v) & 0xffffu) << (16 * i);
+    mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) << (16 * i);
+  }
+  {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + last));
+    occ |= (uint64_t)((~(unsigned)_mm_movemask_epi8(v) & 0xffffu) >> (48 - last)) << 48;
+    mine |= (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) >> (48 - last)) << 48;
+  }
+  *occupied = occ & lg->point_mask;
+  *own = mine & lg->point_mask;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   const uint64_t high = UINT64_C(0x8080808080808080), low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
   const uint64_t gather = UINT64_C(0x0102040810204080);
   unsigned char bytes[64];
@@ -466,65 +489,143 @@ static void occupancy(const lf_game *lg, const lf_pos *p, int player, uint64_t *
 #endif
 }
 
+/* The walks of one action with a count > 0: per state (ON_BOARD =
+ * crosswise, AT_START = flat), the mover's origins ascending, their
+ * destinations and whether they may enter TAIJI. */
+typedef struct lf_actions {
+  int no[2], origin[2][PIECES], enter[2][PIECES];
+  uint64_t dest[2][PIECES], all[2];   /* all: the union of the destinations */
+} lf_actions;
+
+static void action_walks(const lf_game *lg, const lf_pos *p, lf_actions *a)
+{
+  int n = p->count, i, nodes[PIECES], nn = 0;
+  lf_walk w;
+  uint64_t own, o;
+  a->no[0] = a->no[1] = 0;
+  a->all[0] = a->all[1] = 0;
+  w.lg = lg;
+  occupancy(lg, p, p->mover, &w.occupied, &own);
+  for (o = own; o && nn < PIECES; o &= o - 1) nodes[nn++] = lowest_bit(o);
+  if (n > lg->girth) walk_init(&w, lg, w.occupied);  /* the memos of longer walks */
+  for (i = 0; i < nn; i++) {
+    int v = nodes[i];
+    lf_sub s = walk_on(&w, v, n, BIT(v));
+    int e = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
+    if (p->cross[v]) {
+      a->origin[ON_BOARD][a->no[ON_BOARD]] = v, a->dest[ON_BOARD][a->no[ON_BOARD]] = s.dest;
+      a->enter[ON_BOARD][a->no[ON_BOARD]++] = e;
+      a->all[ON_BOARD] |= s.dest;
+    }
+    if (p->flat[v]) {
+      a->origin[AT_START][a->no[AT_START]] = v, a->dest[AT_START][a->no[AT_START]] = s.dest;
+      a->enter[AT_START][a->no[AT_START]++] = e;
+      a->all[AT_START] |= s.dest;
+    }
+  }
+}
+
+/* The corners a prisoner may return to now (at most 2), into c; their count. */
+static int return_corners(const lf_game *lg, const lf_pos *p, int c[2])
+{
+  int player = p->mover, i, k = 0;
+  if (!lg->return_free && may_return(p, player, p->count))
+    for (i = 0; i < 2; i++)
+      if (corner_open(p, player, ag__lf_start_corner[player][i])) c[k++] = ag__lf_start_corner[player][i];
+  return k;
+}
+
 /* The mover's actions with the pending count, ascending; pass when none.
  * Ascending means: ordinary moves by (state, destination, origin), then
  * entries by (state, origin), then returns by corner. */
 static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
 {
-  int player = p->mover, n = p->count, i, state;
+  int player = p->mover, i, state;
   size_t k = 0;
-  if (n > 0) {
-    /* origins per state (ON_BOARD = crosswise, AT_START = flat), ascending */
-    int origin[2][PIECES], enter[2][PIECES], no[2] = {0, 0}, nodes[PIECES], nn = 0;
-    uint64_t dest[2][PIECES], all[2] = {0, 0};
-    lf_walk w;
-    uint64_t own, o;
+  if (p->count > 0) {
+    lf_actions a;
+    int c[2], nc;
     uint8_t from_at[64];   /* per destination: a bit per origin index */
-    w.lg = lg;
-    occupancy(lg, p, player, &w.occupied, &own);
-    for (o = own; o && nn < PIECES; o &= o - 1) nodes[nn++] = lowest_bit(o);
-    if (n > lg->girth) walk_init(&w, lg, w.occupied);  /* the memos of longer walks */
-    for (i = 0; i < nn; i++) {
-      int v = nodes[i];
-      lf_sub s = walk_on(&w, v, n, BIT(v));
-      int e = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
-      if (p->cross[v]) {
-        origin[ON_BOARD][no[ON_BOARD]] = v, dest[ON_BOARD][no[ON_BOARD]] = s.dest;
-        enter[ON_BOARD][no[ON_BOARD]++] = e;
-        all[ON_BOARD] |= s.dest;
-      }
-      if (p->flat[v]) {
-        origin[AT_START][no[AT_START]] = v, dest[AT_START][no[AT_START]] = s.dest;
-        enter[AT_START][no[AT_START]++] = e;
-        all[AT_START] |= s.dest;
-      }
-    }
+    action_walks(lg, p, &a);
     /* Ascending (to, origin): the origins of each destination as a small
      * mask, so the work is one step per move, not per (destination, origin). */
     for (state = ON_BOARD; state <= AT_START; state++) {
-      uint64_t a, d;
-      for (a = all[state]; a; a &= a - 1) from_at[lowest_bit(a)] = 0;
-      for (i = 0; i < no[state]; i++)
-        for (d = dest[state][i]; d; d &= d - 1) from_at[lowest_bit(d)] |= (uint8_t)(1u << i);
-      for (a = all[state]; a; a &= a - 1) {
-        int to = lowest_bit(a);
+      uint64_t all, d;
+      for (all = a.all[state]; all; all &= all - 1) from_at[lowest_bit(all)] = 0;
+      for (i = 0; i < a.no[state]; i++)
+        for (d = a.dest[state][i]; d; d &= d - 1) from_at[lowest_bit(d)] |= (uint8_t)(1u << i);
+      for (all = a.all[state]; all; all &= all - 1) {
+        int to = lowest_bit(all);
         unsigned m;
         for (m = from_at[to]; m; m &= m - 1)
-          out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, origin[state][__builtin_ctz(m)]);
+          out[k++] = AG__MOVE(AG_MOVE_STEP, state, to, a.origin[state][__builtin_ctz(m)]);
       }
     }
     for (state = ON_BOARD; state <= AT_START; state++)
-      for (i = 0; i < no[state]; i++)
-        if (enter[state][i]) out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, origin[state][i]);
-    if (!lg->return_free && may_return(p, player, n))
-      for (i = 0; i < 2; i++) {
-        int c = ag__lf_start_corner[player][i];
-        if (corner_open(p, player, c))
-          out[k++] = AG__MOVE(AG_MOVE_RETURN, 0, c, ag__lf_prison_dot[1 - player][0]);
-      }
+      for (i = 0; i < a.no[state]; i++)
+        if (a.enter[state][i]) out[k++] = AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, a.origin[state][i]);
+    nc = return_corners(lg, p, c);
+    for (i = 0; i < nc; i++) out[k++] = AG__MOVE(AG_MOVE_RETURN, 0, c[i], ag__lf_prison_dot[1 - player][0]);
   }
   if (!k) out[k++] = PASS_MOVE;
   return k;
+}
+
+/* Set bits of x, without the libgcc call __builtin_popcountll makes where
+ * the compiler may not use the popcnt instruction. */
+static int popcount64(uint64_t x)
+{
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+  return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* What the playout plays: action_moves(lg, p, mv)[ag__rng_below(rng, n)],
+ * with the same draw, found by counting instead of listing (the list is
+ * half the work of a ply).  The ordinary moves of a state are counted per
+ * destination in three bit planes (bit t of c0, c1, c2: the 1s, 2s and 4s
+ * of how many origins reach t; at most PIECES = 6), then the k-th is found
+ * destination by destination. */
+static ag_move action_draw(const lf_game *lg, const lf_pos *p, uint64_t *rng)
+{
+  int player = p->mover, i, state, c[2], nc;
+  uint64_t steps[2], c0[2] = {0, 0}, c1[2] = {0, 0}, c2[2] = {0, 0}, enters = 0, k;
+  lf_actions a;
+  if (p->count <= 0) return PASS_MOVE;
+  action_walks(lg, p, &a);
+  for (state = ON_BOARD; state <= AT_START; state++) {
+    for (i = 0; i < a.no[state]; i++) {
+      uint64_t d = a.dest[state][i], carry = c0[state] & d, carry2 = c1[state] & carry;
+      c0[state] ^= d, c1[state] ^= carry, c2[state] |= carry2;
+      enters += a.enter[state][i] != 0;
+    }
+    steps[state] = (uint64_t)(popcount64(c0[state]) + 2 * popcount64(c1[state]) + 4 * popcount64(c2[state]));
+  }
+  nc = return_corners(lg, p, c);
+  if (!(steps[0] + steps[1] + enters + (uint64_t)nc)) return PASS_MOVE;  /* a list of 1: no draw */
+  k = ag__rng_below(rng, steps[0] + steps[1] + enters + (uint64_t)nc);
+  for (state = ON_BOARD; state <= AT_START; state++) {
+    uint64_t all;
+    if (k >= steps[state]) {
+      k -= steps[state];
+      continue;
+    }
+    for (all = a.all[state];; all &= all - 1) {
+      int to = lowest_bit(all);
+      uint64_t here = (c0[state] >> to & 1) + 2 * (c1[state] >> to & 1) + 4 * (c2[state] >> to & 1);
+      if (k < here) {  /* the k-th origin (ascending) that reaches `to` */
+        for (i = 0;; i++)
+          if ((a.dest[state][i] >> to & 1) && !k--)
+            return AG__MOVE(AG_MOVE_STEP, state, to, a.origin[state][i]);
+      }
+      k -= here;
+    }
+  }
+  for (state = ON_BOARD; state <= AT_START; state++)
+    for (i = 0; i < a.no[state]; i++)
+      if (a.enter[state][i] && !k--) return AG__MOVE(AG_MOVE_ENTER, state, AG__LF_TAIJI, a.origin[state][i]);
+  return AG__MOVE(AG_MOVE_RETURN, 0, c[k], ag__lf_prison_dot[1 - player][0]);
 }
 
 /* The walks of count n from one origin v (as action_moves finds them). */
@@ -673,13 +774,11 @@ static int lf_playout(const ag_game *g, const void *pos, const ag__past *past, u
 {
   const lf_game *lg = GAME(g);
   lf_pos p = *(const lf_pos *)pos;
-  ag_move mv[AG__MAX_MOVES];
   size_t k = 0;
   (void)past;
   while (p.phase != PH_OVER && (!max_plies || k < max_plies)) {
     if (p.phase == PH_ACT) {
-      size_t n = action_moves(lg, &p, mv);
-      play_action(lg, &p, mv[ag__rng_below(rng, n)]);
+      play_action(lg, &p, action_draw(lg, &p, rng));
     } else {
       size_t n = choice_count(lg, &p);
       ag_move m0 = choice_at(lg, &p, (size_t)ag__rng_below(rng, n));
