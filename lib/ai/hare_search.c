@@ -189,6 +189,8 @@ typedef struct ab_search {
   int aborted;
   int draw;                                /* the hunters' value of a draw */
   int taken0, hunters0;                    /* hunters taken and left at the root */
+  int beyond;                              /* weight of hare_beyond: the hunters' search
+                                              only (see ab_start) */
   uint64_t seen[AB_SEEN_SIZE];             /* hashes of the game's positions since its
                                               last capture (open addressing, 0 = empty) */
   uint64_t path[AB_MAX_DEPTH + 2];         /* hashes of the positions of the search path */
@@ -250,7 +252,7 @@ static int hare_eval(const ab_search *s, const hare_pos *b)
   jumps = hare_jumps(k, h, b->hunters);
   v = EVAL_BASE - EVAL_TAKEN * taken - EVAL_ROOM * hare_room(k, h, b->hunters) -
       EVAL_STEP * popcount32(k->board.neighbours[h] & ALL_POINTS & ~b->hunters) -
-      EVAL_SPREAD * hare_spread(k, h, b->hunters) - EVAL_BEYOND * hare_beyond(h, b->hunters);
+      EVAL_SPREAD * hare_spread(k, h, b->hunters) - s->beyond * hare_beyond(h, b->hunters);
   if (jumps)
     v -= ag_state_current_player(s->st) == 1 ? EVAL_CAPTURE_NOW
                                              : jumps > 1 ? EVAL_THREATS : EVAL_THREAT;
@@ -399,6 +401,11 @@ static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, ha
   rc = ag_state_clone(st, &s->st);
   if (rc != AG_OK) return rc;
   s->draw = (int)(p->contempt * 1000) * (player == 0 ? -1 : 1);
+  /* The hunters' plan (the wall, hare_beyond) guides the hunters' own
+   * search; the hare searching with it lasted less against the perfect
+   * hunters (tests/bench_ai judge, 6 starts x 3 games: 83% of the best
+   * defence's turns, 88% without it). */
+  s->beyond = player == 0 ? EVAL_BEYOND : 0;
   s->budget = p->nodes;
   *board = hare_pos_read(st);
   s->hunters0 = popcount32(board->hunters);
