@@ -467,6 +467,11 @@ END_TEST
 
 /* ------------------------------------------------------------ budgets, stop */
 
+/* Longer than any search with a kept budget or a seen stop flag takes even
+ * under sanitizers on a loaded machine, far shorter than one that ignores
+ * them (hours): these bounds catch a hang, they do not time anything. */
+#define AG_TEST_HANG_MS 60000.0
+
 /* Wall-clock milliseconds of the monotonic clock. */
 static double now_ms(void)
 {
@@ -476,9 +481,11 @@ static double now_ms(void)
 }
 
 /* A time budget stops an otherwise endless search: at least the budget is
- * spent (a search that is not yet finished), and not much more.  The upper
- * bound is loose on purpose (a loaded test machine); the accuracy is
- * measured by tests/bench_ai. */
+ * spent (a search that is not yet finished), and the search ends.  The upper
+ * bound only tells a budget that is ignored (the search would run for hours)
+ * from one that is kept: a tighter bound would be a timed test, which fails
+ * on a loaded machine (1964 ms for 1500 was seen).  The accuracy is measured
+ * by tests/bench_ai's `time' mode. */
 static void respects_time(const char *spec, const char *params)
 {
   ag_game *g = new_game(spec);
@@ -492,7 +499,7 @@ static void respects_time(const char *spec, const char *params)
   ck_assert_int_eq(ag_ai_analyse(st, ag_state_current_player(st), params, &rng, NULL, &an, NULL,
                                  0, NULL, 0), AG_OK);
   t = now_ms() - t0;
-  ck_assert_msg(t >= 100 && t < 1500, "%s: %.1f ms for a 100 ms budget", params, t);
+  ck_assert_msg(t >= 100 && t < AG_TEST_HANG_MS, "%s: %.1f ms for a 100 ms budget", params, t);
   ck_assert_int_ge(an.elapsed_us, 100000);
   ck_assert_uint_ne(an.best, AG_MOVE_NONE);
   ag_state_free(st);
@@ -519,7 +526,7 @@ static void *set_flag_later(void *arg)
   return NULL;
 }
 
-/* Another thread stops a search that would run for hours; the search
+/* Another thread stops a search that would run for a day; the search
  * returns AG_ECANCELED with its best move so far. */
 static void stopped_from_another_thread(const char *spec, const char *params)
 {
@@ -542,7 +549,7 @@ static void stopped_from_another_thread(const char *spec, const char *params)
                                  0, NULL, 0), AG_ECANCELED);
   t = now_ms() - t0;
   pthread_join(tid, NULL);
-  ck_assert_msg(t < 1500, "%s: stopped after %.1f ms", params, t);
+  ck_assert_msg(t < AG_TEST_HANG_MS, "%s: stopped after %.1f ms", params, t);
   ck_assert_int_eq(ag_state_is_legal(st, ag_state_current_player(st), an.best), 1);
   ck_assert_ptr_nonnull(strstr(ag_errmsg(), "stopped"));
   ag_state_free(st);
@@ -551,9 +558,9 @@ static void stopped_from_another_thread(const char *spec, const char *params)
 
 START_TEST(stop_flag)
 {
-  stopped_from_another_thread("liubo_sticks", "mcts(iterations=10000000)");
-  stopped_from_another_thread("liubo_sticks", "mcts(iterations=10000000,threads=3)");
-  stopped_from_another_thread("hare", "mcts(iterations=10000000)");
+  stopped_from_another_thread("liubo_sticks", "mcts(time_ms=86400000)");
+  stopped_from_another_thread("liubo_sticks", "mcts(time_ms=86400000,threads=3)");
+  stopped_from_another_thread("hare", "mcts(time_ms=86400000)");
   stopped_from_another_thread("hare(hunters=10)", "alphabeta(depth=64,time_ms=86400000)");
 }
 END_TEST
