@@ -22,14 +22,7 @@
 #include "check_main.h"
 #include "ai/hare_solver.h"
 
-/* ERR(fn, CODE, (args)): fn(args) fails with CODE and leaves a message. */
-#define ERR(fn, code, args)                                                          \
-  do {                                                                               \
-    int rc_ = (int)(fn args);                                                        \
-    ck_assert_msg(rc_ == (code), "%s%s returned %d (%s), expected %s; message: %s", \
-                  #fn, #args, rc_, ag_strerror(rc_), #code, ag_errmsg());            \
-    ck_assert_msg(ag_errmsg()[0] != '\0', "%s%s: no message", #fn, #args);          \
-  } while (0)
+/* ERR(fn, CODE, (args)), in check_main.h: fn(args) fails with CODE and leaves a message. */
 
 /* Reviewed, not provoked (check-errors-doc.sh reads these):
  * UNTESTED(ag_game_new, AG_ENOMEM): calloc of the game or its data fails.

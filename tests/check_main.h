@@ -75,6 +75,18 @@ static inline size_t ag_test_random_plies(ag_state *st, uint64_t *rng, size_t pl
   return k;
 }
 
+/* ERR(fn, CODE, (args)): fn(args) fails with CODE and leaves a message.
+ * tests/check-errors-doc.sh reads the ERR(ag_..., AG_...) lines of
+ * check_errors.c and check_perfect.c as the proof that each @retval is
+ * provoked. */
+#define ERR(fn, code, args)                                                          \
+  do {                                                                               \
+    int rc_ = (int)(fn args);                                                        \
+    ck_assert_msg(rc_ == (code), "%s%s returned %d (%s), expected %s; message: %s", \
+                  #fn, #args, rc_, ag_strerror(rc_), #code, ag_errmsg());            \
+    ck_assert_msg(ag_errmsg()[0] != '\0', "%s%s: no message", #fn, #args);          \
+  } while (0)
+
 /* Runs every test of suite s with TAP output on stdout and frees it.
  * Returns EXIT_SUCCESS when no test failed, else EXIT_FAILURE. */
 static inline int ag_test_run(Suite *s)

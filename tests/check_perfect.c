@@ -216,13 +216,6 @@ END_TEST
  * ERR() lines count for tests/check-errors-doc.sh like check_errors.c's;
  * they were in check_errors.c, where without $AG_HARE_SOLUTION the test
  * passed without testing anything. */
-#define ERR(fn, code, args)                                                          \
-  do {                                                                               \
-    int rc_ = (int)(fn args);                                                        \
-    ck_assert_msg(rc_ == (code), "%s%s returned %d (%s), expected %s; message: %s", \
-                  #fn, #args, rc_, ag_strerror(rc_), #code, ag_errmsg());            \
-    ck_assert_msg(ag_errmsg()[0] != '\0', "%s%s: no message", #fn, #args);          \
-  } while (0)
 
 START_TEST(solved_game_errors)
 {
