@@ -54,15 +54,14 @@ void ag__printf(ag__buf *b, const char *fmt, ...)
   ;
 
 /* Earlier positions of the game being played, for rules that look back
- * (repetition).  ag__past_at(p, 0) is the newest snapshot: during apply,
- * the position the move is being applied to; during a playout, the one before
- * the playout's start. */
+ * (repetition).  Entry count - 1 (at base + (count - 1) * stride + offset) is
+ * the newest snapshot: during apply, the position the move is being applied
+ * to; during a playout, the one before the playout's start. */
 typedef struct ag__past {
   const unsigned char *base;  /* first history entry */
   size_t stride, offset;      /* entry size; offset of the position in an entry */
   size_t count;               /* number of earlier positions */
 } ag__past;
-const void *ag__past_at(const ag__past *p, size_t back);
 
 /* A counter that the observation tensor shows as a constant plane (tensor.c):
  * ag_state_info(key, index), named e.g. "info:score/0". */

@@ -134,13 +134,6 @@ void ag__zobrist_fill(uint64_t *keys, size_t n, const char *name)
   for (i = 0; i < n; i++) keys[i] = ag__rng_next(&seed);
 }
 
-/* The snapshot `back` positions before the newest one, or NULL past the oldest. */
-const void *ag__past_at(const ag__past *p, size_t back)
-{
-  if (!p || back >= p->count) return NULL;
-  return p->base + (p->count - 1 - back) * p->stride + p->offset;
-}
-
 /* Reads a decimal integer in [lo, hi] (digits only, no sign) at sc->i and moves
  * past it; returns 0 without moving when there is none or it is out of range.
  * The value never exceeds hi, so it cannot overflow. */
