@@ -42,6 +42,19 @@ static inline char *fuzz_strndup(const uint8_t *data, size_t size)
   return s;
 }
 
+/* The state's record into a new string (the caller frees it). */
+static inline char *fuzz_record_of(const ag_state *st)
+{
+  size_t len = 0;
+  char *buf;
+  int rc = ag_state_record(st, NULL, 0, &len);
+  FUZZ_CHECK(rc == AG_EBUFS || rc == AG_OK, "record size gave %d", rc);
+  buf = malloc(len + 1);
+  FUZZ_CHECK(buf != NULL, "out of memory");
+  FUZZ_CHECK(ag_state_record(st, buf, len + 1, NULL) == AG_OK, "record");
+  return buf;
+}
+
 /* Reads input bytes one at a time; past the end every read gives 0. */
 typedef struct fuzz_in { const uint8_t *p; size_t n, i; } fuzz_in;
 

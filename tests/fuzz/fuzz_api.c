@@ -266,31 +266,18 @@ static void model_rebuild(run *r)
   ag_state_free(c);
 }
 
-/* The state's record into a new string (the caller frees it). */
-static char *record_of(const ag_state *st)
-{
-  size_t len = 0;
-  char *buf;
-  int rc = ag_state_record(st, NULL, 0, &len);
-  FUZZ_CHECK(rc == AG_EBUFS || rc == AG_OK, "record size gave %d", rc);
-  buf = malloc(len + 1);
-  FUZZ_CHECK(buf != NULL, "out of memory");
-  FUZZ_CHECK(ag_state_record(st, buf, len + 1, NULL) == AG_OK, "record");
-  return buf;
-}
-
 /* The record read into the other state gives the same position and history;
  * a damaged record read into the state either works (the model follows) or
  * leaves it exactly as it was. */
 static void op_record(run *r)
 {
-  char *rec = record_of(r->st), *again;
+  char *rec = fuzz_record_of(r->st), *again;
   size_t len = strlen(rec), at;
   int rc;
   fuzz_snap_take(r->st, &r->snap);
   FUZZ_CHECK(ag_state_set_record(r->other, rec) == AG_OK, "own record refused:\n%s", rec);
   fuzz_snap_expect(r->other, &r->snap, "record read back");
-  again = record_of(r->other);
+  again = fuzz_record_of(r->other);
   FUZZ_CHECK(strcmp(rec, again) == 0, "record is not a fixed point");
   free(again);
   /* damage: one byte replaced, or the record cut */

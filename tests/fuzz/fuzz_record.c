@@ -12,19 +12,6 @@
 
 static fuzz_snap before, after;
 
-/* The state's record into a new string (the caller frees it). */
-static char *record_of(const ag_state *st)
-{
-  size_t len = 0;
-  char *buf;
-  int rc = ag_state_record(st, NULL, 0, &len);
-  FUZZ_CHECK(rc == AG_EBUFS || rc == AG_OK, "record size gave %d", rc);
-  buf = malloc(len + 1);
-  FUZZ_CHECK(buf != NULL, "out of memory");
-  FUZZ_CHECK(ag_state_record(st, buf, len + 1, NULL) == AG_OK, "record");
-  return buf;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   const ag_game *g;
@@ -40,15 +27,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   FUZZ_CHECK(ag_state_set_tag(st, "Event", "fuzz") == AG_OK, "set_tag");
   text = fuzz_strndup(data + 2, size - 2);
   fuzz_snap_take(st, &before);
-  rec0 = record_of(st);
+  rec0 = fuzz_record_of(st);
   rc = ag_state_set_record(st, text);
   if (rc == AG_OK) {
     size_t n;
-    rec1 = record_of(st);
+    rec1 = fuzz_record_of(st);
     fuzz_snap_take(st, &after);
     FUZZ_CHECK(ag_state_set_record(back, rec1) == AG_OK, "own record refused:\n%s", rec1);
     fuzz_snap_expect(back, &after, "record round trip");
-    rec2 = record_of(back);
+    rec2 = fuzz_record_of(back);
     FUZZ_CHECK(strcmp(rec1, rec2) == 0, "record is not a fixed point:\n%s\n---\n%s", rec1, rec2);
     FUZZ_CHECK(ag_state_start_text(st, start, sizeof start, NULL) == AG_OK, "start_text");
     for (n = ag_state_ply(st); n > 0; n--) FUZZ_CHECK(ag_state_undo(st) == AG_OK, "undo");
@@ -61,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(rc == AG_EPARSE || rc == AG_EMISMATCH || rc == AG_EILLEGAL, "record gave %d", rc);
     FUZZ_CHECK(strncmp(ag_errmsg(), "record line ", 12) == 0, "message '%s'", ag_errmsg());
     fuzz_snap_expect(st, &before, "failed set_record");
-    rec1 = record_of(st);
+    rec1 = fuzz_record_of(st);
     FUZZ_CHECK(strcmp(rec0, rec1) == 0, "failed set_record changed the record");
     free(rec1);
   }
