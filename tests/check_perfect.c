@@ -30,14 +30,42 @@
 static ag_solution *solution;
 
 /* The hare game the solution was made for (its hunters and chain), or with
- * other_chain the same hunters and the other chain rule. */
-static ag_game *solution_game(const ag_solution *sol, int other_chain)
+ * other_chain the same hunters and the other chain rule; with `first' (not
+ * NULL) that side moves first. */
+static ag_game *solution_game(const ag_solution *sol, int other_chain, const char *first)
 {
-  char spec[64];
+  char spec[80];
   int chain = 0, hunters = 0;
   ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
-  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d)", hunters, other_chain ? !chain : chain);
+  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d%s%s)", hunters,
+           other_chain ? !chain : chain, first ? ",first=" : "", first ? first : "");
   return new_game(spec);
+}
+
+/* Plays one move for the side to move: the perfect player's (sol's) when
+ * `ai' is NULL, else ag_ai_choose(st, ai)'s.  When turns is not NULL, counts
+ * a turn in it when the move ends the game or passes the turn (the moves of
+ * a capture chain are one turn). */
+static void play_move(ag_state *st, const ag_solution *sol, const char *ai, uint64_t *rng,
+                      int *turns)
+{
+  int p = ag_state_current_player(st);
+  ag_move m;
+  if (ai)
+    ck_assert_int_eq(ag_ai_choose(st, ai, rng, &m), AG_OK);
+  else
+    ck_assert_int_eq(ag_ai_choose_solved(st, sol, rng, &m), AG_OK);
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  if (turns && (ag_state_is_terminal(st) || ag_state_current_player(st) != p)) (*turns)++;
+}
+
+/* The game's result for player p: 1 when p won, -1 when p lost, 0 for a
+ * draw or a game still going on. */
+static int result_for(const ag_state *st, int p)
+{
+  int winner = AG_PLAYER_NONE;
+  if (ag_state_outcome(st, &winner, NULL) != AG_OUTCOME_WIN) return 0;
+  return winner == p ? 1 : -1;
 }
 
 /* Perfect play from the start keeps the value, and its distance drops by
@@ -49,26 +77,22 @@ START_TEST(perfect_play_follows_the_solution)
   ag_game *g;
   ag_state *st;
   uint64_t rng = 5;
-  int v0, d0, v, d, turns = 0, winner;
-  g = solution_game(sol, 0);
+  int v0, d0, v, d, turns = 0;
+  g = solution_game(sol, 0, NULL);
   st = new_state(g, NULL);
   ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
   ck_assert_int_eq(v0, 1);
   while (!ag_state_is_terminal(st)) {
-    int p = ag_state_current_player(st), in_chain = 0;
-    ag_move m;
+    int in_chain = 0;
     ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_OK);
     ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &in_chain), AG_OK);
     if (!in_chain) {
       ck_assert_int_eq(v, turns % 2 ? -1 : 1);
       ck_assert_int_eq(d, d0 - turns);
     }
-    ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
-    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-    if (ag_state_is_terminal(st) || ag_state_current_player(st) != p) turns++;
+    play_move(st, sol, NULL, &rng, &turns);
   }
-  ck_assert_int_eq(ag_state_outcome(st, &winner, NULL), AG_OUTCOME_WIN);
-  ck_assert_int_eq(winner, 0);
+  ck_assert_int_eq(result_for(st, 0), 1);
   ck_assert_int_eq(turns, d0);
   ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_EPHASE);
   ag_state_free(st);
@@ -83,21 +107,14 @@ START_TEST(perfect_player_beats_random)
   ag_state *st;
   uint64_t rng = 77;
   int k, seat, won[2] = {0, 0};
-  g = solution_game(sol, 0);
+  g = solution_game(sol, 0, NULL);
   st = new_state(g, NULL);
   for (seat = 0; seat < 2; seat++)
     for (k = 0; k < 10; k++) {
-      int winner = AG_PLAYER_NONE;
       ag_state_reset(st);
-      while (!ag_state_is_terminal(st)) {
-        ag_move m;
-        if (ag_state_current_player(st) == seat)
-          ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
-        else
-          ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
-        ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-      }
-      if (ag_state_outcome(st, &winner, NULL) == AG_OUTCOME_WIN && winner == seat) won[seat]++;
+      while (!ag_state_is_terminal(st))
+        play_move(st, sol, ag_state_current_player(st) == seat ? NULL : "random", &rng, NULL);
+      won[seat] += result_for(st, seat) == 1;
     }
   ck_assert_int_eq(won[0], 10);
   ck_assert_int_ge(won[1], 9);
@@ -113,7 +130,7 @@ START_TEST(perfect_player_checks_its_game)
   ag_state *st;
   uint64_t rng = 1;
   ag_move m;
-  g = solution_game(sol, 1);
+  g = solution_game(sol, 1, NULL);
   st = new_state(g, NULL);
   ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EMISMATCH);
   ag_state_free(st);
@@ -141,43 +158,33 @@ END_TEST
 static int ai_vs_perfect(const ag_solution *sol, const char *first, int seat, int *turns,
                          int *best, int *moves, int *kept)
 {
-  char spec[80];
-  ag_game *g;
-  ag_state *st;
+  ag_game *g = solution_game(sol, 0, first);
+  ag_state *st = new_state(g, NULL);
   uint64_t rng = 1000;
-  int chain = 0, hunters = 0, v = 0, winner = AG_PLAYER_NONE, o;
-  ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
-  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d,first=%s)", hunters, chain, first);
-  g = new_game(spec);
-  st = new_state(g, NULL);
+  int v = 0, result;
   ck_assert_int_eq(ag_solution_probe(sol, st, &v, best), AG_OK);
   *turns = 0;
   while (!ag_state_is_terminal(st)) {
-    int p = ag_state_current_player(st), v0 = 0, d0 = 0;
-    ag_move m;
-    if (p == seat) {
-      ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
-      ck_assert_int_eq(ag_ai_choose(st, "ai", &rng, &m), AG_OK);
-      ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-      (*moves)++;
-      if (ag_state_is_terminal(st)) {
-        *kept += v0 <= 0 || (ag_state_outcome(st, &winner, NULL) == AG_OUTCOME_WIN && winner == p);
-      } else {
-        int v1 = 0, d1 = 0;
-        ck_assert_int_eq(ag_solution_probe(sol, st, &v1, &d1), AG_OK);
-        if (ag_state_current_player(st) != p) v1 = -v1;
-        *kept += v1 >= v0;
-      }
-    } else {
-      ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
-      ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+    int p = ag_state_current_player(st), v0 = 0, d0 = 0, v1 = 0, d1 = 0;
+    if (p != seat) {
+      play_move(st, sol, NULL, &rng, turns);
+      continue;
     }
-    if (ag_state_is_terminal(st) || ag_state_current_player(st) != p) (*turns)++;
+    ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
+    play_move(st, sol, "ai", &rng, turns);
+    (*moves)++;
+    if (ag_state_is_terminal(st)) {
+      *kept += v0 <= 0 || result_for(st, p) == 1;
+    } else {
+      ck_assert_int_eq(ag_solution_probe(sol, st, &v1, &d1), AG_OK);
+      if (ag_state_current_player(st) != p) v1 = -v1;
+      *kept += v1 >= v0;
+    }
   }
-  o = ag_state_outcome(st, &winner, NULL);
+  result = result_for(st, seat);
   ag_state_free(st);
   ag_game_free(g);
-  return o == AG_OUTCOME_WIN ? (winner == seat ? 1 : -1) : 0;
+  return result;
 }
 
 /* Issue 10: the default player, without a solution, as the hunters wins
@@ -216,7 +223,7 @@ END_TEST
 START_TEST(solved_game_errors)
 {
   const ag_solution *sol = solution;
-  ag_game *g = solution_game(sol, 0), *other = solution_game(sol, 1), *more = NULL;
+  ag_game *g = solution_game(sol, 0, NULL), *other = solution_game(sol, 1, NULL), *more = NULL;
   ag_state *over = new_state(g, "...../...../..O../XXXX./XXXXX O - 0");  /* 9 hunters: over */
   ag_state *st = new_state(other, NULL);
   uint64_t rng = 1;
