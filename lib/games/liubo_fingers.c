@@ -1577,4 +1577,5 @@ const ag__vt ag__liubo_fingers_vt = {
   lf_extra_planes,
   (int)(sizeof lf_extra_planes / sizeof lf_extra_planes[0]),
   lf_observe_extra,
+  NULL,  /* playouts: one at a time */
 };
