@@ -453,13 +453,21 @@ static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game
 }
 
 /* Repetition bookkeeping of a playout: the boundary positions since the last
- * capture (a stack list, moved to the heap only in very long capture-free
- * stretches) behind a 1024-bit filter, so most boundaries need no scan. */
+ * capture.  A 1024-bit filter says which slots are in use; slot[b] holds the
+ * first key whose filter bit is b (bit 31: it has occurred twice or more),
+ * so the usual boundary -- a position not seen since the capture -- costs a
+ * bit test and two stores.  A key whose bit is taken by another key goes to
+ * a list (on the stack, moved to the heap only in very long capture-free
+ * stretches) and is counted by a scan.  One key is always in one place: in
+ * the slot (when it came first) or in the list. */
 typedef struct seen_list {
+  uint64_t filter[16];
+  uint32_t slot[1024];
   uint32_t *keys, stack_keys[1024];
   size_t n, cap;
-  uint64_t filter[16];
 } seen_list;
+
+#define SEEN_TWICE 0x80000000u   /* a slot's mark; keys use bits 0-30 */
 
 static uint32_t filter_bit(uint32_t key) { return (key * 0x9E3779B1u) >> 22; }
 
@@ -487,18 +495,34 @@ static __attribute__((noinline)) int seen_grow(seen_list *l)
   return 1;
 }
 
-/* Earlier occurrences of key in the list; then remembers it.  -1 when out of memory. */
-static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, uint32_t key)
+/* seen_count_add for a key whose slot is in use: its earlier occurrences
+ * (2 stands for 2 or more: the rules' repetition counts are 2 and 3), then
+ * remembers it.  -1 when out of memory. */
+static __attribute__((noinline)) int seen_count_add_taken(seen_list *l, uint32_t bit, uint32_t key)
 {
-  uint32_t bit = filter_bit(key);
+  uint32_t in_slot = l->slot[bit];
   size_t i;
   int repeats = 0;
-  if (l->filter[bit >> 6] >> (bit & 63) & 1)
-    for (i = 0; i < l->n; i++) repeats += l->keys[i] == key;
-  l->filter[bit >> 6] |= UINT64_C(1) << (bit & 63);
+  if ((in_slot & ~SEEN_TWICE) == key) {
+    l->slot[bit] = in_slot | SEEN_TWICE;
+    return in_slot & SEEN_TWICE ? 2 : 1;
+  }
+  for (i = 0; i < l->n; i++) repeats += l->keys[i] == key;
   if (l->n == l->cap && !seen_grow(l)) return -1;
   l->keys[l->n++] = key;
   return repeats;
+}
+
+/* Earlier occurrences of key since the last capture (2 for 2 or more); then
+ * remembers it.  -1 when out of memory. */
+static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, uint32_t key)
+{
+  uint32_t bit = filter_bit(key);
+  uint64_t word = l->filter[bit >> 6], mask = UINT64_C(1) << (bit & 63);
+  if (word & mask) return seen_count_add_taken(l, bit, key);
+  l->filter[bit >> 6] = word | mask;
+  l->slot[bit] = key;
+  return 0;
 }
 
 /* The playout's scalars as a turn-boundary position, for the helpers above
