@@ -390,13 +390,15 @@ INLINE void walk_tails_b(const lf_game *lg, uint64_t occupied, const int *nodes,
   uint64_t open = lg->point_mask & ~occupied;
   int i, k;
   for (i = 0; i < nn; i++) {
-    layer[0][i] = BIT(nodes[i]);
-    blockers[i] = pred_set(lg, occupied & ~BIT(nodes[i]), bytes);
+    int v = nodes[i];
+    layer[0][i] = BIT(v);
+    layer[1][i] = lg->out_mask[v] & open;
+    blockers[i] = pred_set(lg, occupied & ~BIT(v), bytes);
   }
-  for (k = 1; k < r; k++)
+  for (k = 2; k < r; k++)
     for (i = 0; i < nn; i++) layer[k][i] = succ_set(lg, layer[k - 1][i], bytes) & open;
   for (i = 0; i < nn; i++) {
-    out[i].dest = succ_set(lg, layer[r - 1][i], bytes) & ~BIT(nodes[i]);
+    out[i].dest = (r == 1 ? lg->out_mask[nodes[i]] : succ_set(lg, layer[r - 1][i], bytes)) & ~BIT(nodes[i]);
     out[i].enter = (lg->stem_mask & layer[r - 1][i]) != 0;
     out[i].blocked = 0;   /* not needed by the callers */
   }
@@ -500,18 +502,22 @@ static void occupancy(const lf_game *lg, const lf_pos *p, int player, uint64_t *
 #if defined(__SSE2__) && AG__LF_NODES > 48 && AG__LF_NODES <= 64
   /* SSE2 (every x86-64): sixteen owner bytes per compare, their high bits
    * gathered by one movemask; the last load ends at the last node (bytes
-   * 48.. are its high bits from AG__LF_NODES - 48 on). */
+   * 48.. are its high bits from AG__LF_NODES - 48 on).  The 32-point board
+   * needs the first two loads only. */
   const __m128i mover = _mm_set1_epi8((char)player);
   const int last = AG__LF_NODES - 16;
   uint64_t occ = 0, mine = 0;
   int i;
-  for (i = 0; i < 3; i++) {
+  for (i = 0; i < 2; i++) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + 16 * i));
     occ |= (uint64_t)(~(unsigned)_mm_movemask_epi8(v) & 0xffffu) << (16 * i);
     mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) << (16 * i);
   }
-  {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + last));
+  if (lg->step_bytes > 4) {   /* points above 31: the 48-point board */
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + 32));
+    occ |= (uint64_t)(~(unsigned)_mm_movemask_epi8(v) & 0xffffu) << 32;
+    mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) << 32;
+    v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + last));
     occ |= (uint64_t)((~(unsigned)_mm_movemask_epi8(v) & 0xffffu) >> (48 - last)) << 48;
     mine |= (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) >> (48 - last)) << 48;
   }
@@ -594,7 +600,8 @@ static void action_walks(const lf_game *lg, const lf_pos *p, lf_actions *a)
 static int return_corners(const lf_game *lg, const lf_pos *p, int c[2])
 {
   int player = p->mover, i, k = 0;
-  if (!lg->return_free && may_return(p, player, p->count))
+  if (lg->return_free || !p->held[1 - player]) return 0;   /* the usual case, first */
+  if (may_return(p, player, p->count))
     for (i = 0; i < 2; i++)
       if (corner_open(p, player, ag__lf_start_corner[player][i])) c[k++] = ag__lf_start_corner[player][i];
   return k;
