@@ -711,10 +711,11 @@ static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
   return walk_on(&w, v, n, BIT(v));
 }
 
-/* Test hook: whether walk_on (the last girth steps as sets) and the plain
- * step-by-step walk_search agree for every occupied point as the origin and every
- * count of the game, in the position of st: the board's girth when they do,
- * 0 when they do not. */
+/* Test hook: whether walk_on (the last girth steps as sets), walk_tails_b
+ * (every origin at once, counts up to the girth) and the plain step-by-step
+ * walk_search agree for every occupied point as the origin and every count
+ * of the game, in the position of st: the board's girth when they do, 0
+ * when they do not. */
 int ag__lf_check_walks(const ag_state *st)
 {
   const lf_game *lg = GAME(st->game);
@@ -722,7 +723,9 @@ int ag__lf_check_walks(const ag_state *st)
   uint64_t occupied, own, o;
   int n;
   occupancy(lg, p, 0, &occupied, &own);
-  for (n = 1; n <= 2 * lg->fingers_max; n++)
+  for (n = 1; n <= 2 * lg->fingers_max; n++) {
+    int nodes[PIECES], nn = 0, i;
+    lf_sub plain[PIECES];
     for (o = occupied; o; o &= o - 1) {
       int v = __builtin_ctzll(o);
       lf_walk w1, w2;
@@ -732,7 +735,18 @@ int ag__lf_check_walks(const ag_state *st)
       a = walk_on(&w1, v, n, BIT(v));
       b = walk_search(&w2, v, n, BIT(v), 0);
       if (a.dest != b.dest || !a.enter != !b.enter) return 0;
+      /* walk_tails_b as action_walks uses it: up to PIECES origins at once */
+      nodes[nn] = v, plain[nn++] = b;
+      if (n <= lg->girth && (nn == PIECES || !(o & (o - 1)))) {
+        lf_sub t[PIECES];
+        if (lg->step_bytes <= 4) walk_tails_b(lg, occupied, nodes, nn, n, t, 4);
+        else walk_tails_b(lg, occupied, nodes, nn, n, t, STEP_BYTES);
+        for (i = 0; i < nn; i++)
+          if (t[i].dest != plain[i].dest || !t[i].enter != !plain[i].enter) return 0;
+      }
+      if (nn == PIECES) nn = 0;
     }
+  }
   return lg->girth;
 }
 
