@@ -643,56 +643,108 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
   return k;
 }
 
-/* Set bits of x, without the libgcc call __builtin_popcountll makes where
- * the compiler may not use the popcnt instruction. */
-static int popcount64(uint64_t x)
+/* Branch-free counting and selection in the destination planes (SWAR in
+ * 64-bit words: a loop over destinations ends at a random point, which the
+ * CPU mispredicts every time).  8-bit lanes: bytes; 16-bit lanes: four
+ * bytes' counts each, so the sums of up to 4 * 56 never carry. */
+#define ONES8  UINT64_C(0x0101010101010101)
+#define HIGH8  UINT64_C(0x8080808080808080)
+#define ONES16 UINT64_C(0x0001000100010001)
+#define HIGH16 UINT64_C(0x8000800080008000)
+
+/* Set bits per byte of x. */
+static inline uint64_t byte_popcounts(uint64_t x)
 {
   x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
   x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-  return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+  return (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+}
+
+/* The four bytes of x in four 16-bit lanes, as prefix sums (lane i: bytes
+ * 0..i; lane 3: all four). */
+static inline uint64_t lane_prefix(uint32_t x)
+{
+  uint64_t l = x;
+  l = (l | l << 16) & UINT64_C(0x0000ffff0000ffff);
+  l = (l | l << 8) & UINT64_C(0x00ff00ff00ff00ff);
+  return l * ONES16;
+}
+
+/* Given 16-bit prefix sums p whose last lane is above k: the first lane
+ * above k (how many lanes are k or less). */
+static inline int lane16_past(uint64_t p, uint64_t k)
+{
+  uint64_t above = ((p | HIGH16) - (k + 1) * ONES16) & HIGH16;
+  return 4 - (int)(((above >> 15) * ONES16) >> 48);
+}
+
+/* The same for 8-bit prefix sums below 128. */
+static inline int lane8_past(uint64_t p, uint64_t k)
+{
+  uint64_t above = ((p | HIGH8) - (k + 1) * ONES8) & HIGH8;
+  return 8 - (int)(((above >> 7) * ONES8) >> 56);
+}
+
+/* Bit t of the byte x as byte t (0 or 1). */
+static inline uint64_t bits_to_bytes(uint64_t x)
+{
+  uint64_t y = (x * ONES8) & UINT64_C(0x8040201008040201);
+  return ((y + UINT64_C(0x7f7f7f7f7f7f7f7f)) & HIGH8) >> 7;
 }
 
 /* What the playout plays: action_moves(lg, p, mv)[ag__rng_below(rng, n)],
  * with the same draw, found by counting instead of listing (the list is
  * half the work of a ply).  The ordinary moves of a state are counted per
  * destination in three bit planes (bit t of c0, c1, c2: the 1s, 2s and 4s
- * of how many origins reach t; at most PIECES = 6), then the k-th is found
- * destination by destination. */
+ * of how many origins reach t; at most PIECES = 6); the k-th is found by
+ * prefix sums of the counts per byte (lo: bytes 0-3, hi: bytes 4-7), then
+ * per destination in its byte, then origin by origin. */
 static ag_move action_draw(const lf_game *lg, const lf_pos *p, uint64_t *rng)
 {
   int player = p->mover, i, state, c[2], nc;
-  uint64_t steps[2], c0[2] = {0, 0}, c1[2] = {0, 0}, c2[2] = {0, 0}, enters = 0, k;
+  uint64_t steps[2], lo[2], plo[2], phi[2], c0[2] = {0, 0}, c1[2] = {0, 0}, c2[2] = {0, 0};
+  uint64_t enters = 0, k;
   lf_actions a;
   if (p->count <= 0) return PASS_MOVE;
   action_walks(lg, p, &a);
   for (state = ON_BOARD; state <= AT_START; state++) {
+    uint64_t per_byte;
     for (i = 0; i < a.no[state]; i++) {
       uint64_t d = a.dest[state][i], carry = c0[state] & d, carry2 = c1[state] & carry;
       c0[state] ^= d, c1[state] ^= carry, c2[state] |= carry2;
       enters += a.enter[state][i] != 0;
     }
-    steps[state] = (uint64_t)(popcount64(c0[state]) + 2 * popcount64(c1[state]) + 4 * popcount64(c2[state]));
+    per_byte = byte_popcounts(c0[state]) + 2 * byte_popcounts(c1[state]) + 4 * byte_popcounts(c2[state]);
+    plo[state] = lane_prefix((uint32_t)per_byte);
+    phi[state] = lane_prefix((uint32_t)(per_byte >> 32));
+    lo[state] = plo[state] >> 48;
+    steps[state] = lo[state] + (phi[state] >> 48);
   }
   nc = return_corners(lg, p, c);
   if (!(steps[0] + steps[1] + enters + (uint64_t)nc)) return PASS_MOVE;  /* a list of 1: no draw */
   k = ag__rng_below(rng, steps[0] + steps[1] + enters + (uint64_t)nc);
   for (state = ON_BOARD; state <= AT_START; state++) {
-    uint64_t all;
+    uint64_t pre, in_byte;
+    int hi, byte, t, to;
+    unsigned shift;
     if (k >= steps[state]) {
       k -= steps[state];
       continue;
     }
-    for (all = a.all[state];; all &= all - 1) {
-      int to = lowest_bit(all);
-      uint64_t here = (c0[state] >> to & 1) + 2 * (c1[state] >> to & 1) + 4 * (c2[state] >> to & 1);
-      if (k < here) {  /* the k-th origin (ascending) that reaches `to` */
-        for (i = 0;; i++)
-          if ((a.dest[state][i] >> to & 1) && !k--)
-            return AG__MOVE(AG_MOVE_STEP, state, to, a.origin[state][i]);
-      }
-      k -= here;
-    }
+    hi = k >= lo[state];
+    pre = hi ? phi[state] : plo[state];
+    k -= hi ? lo[state] : 0;
+    byte = lane16_past(pre, k);
+    k -= (pre << 16) >> (16 * byte) & 0xffff;   /* the moves of the bytes before */
+    byte += 4 * hi;
+    shift = 8u * (unsigned)byte;
+    in_byte = (bits_to_bytes(c0[state] >> shift & 0xff) + 2 * bits_to_bytes(c1[state] >> shift & 0xff) +
+               4 * bits_to_bytes(c2[state] >> shift & 0xff)) * ONES8;
+    t = lane8_past(in_byte, k);
+    k -= (in_byte << 8) >> (8 * t) & 0xff;      /* the moves of the destinations before */
+    to = 8 * byte + t;
+    for (i = 0;; i++)   /* the k-th origin (ascending) that reaches `to` */
+      if ((a.dest[state][i] >> to & 1) && !k--) return AG__MOVE(AG_MOVE_STEP, state, to, a.origin[state][i]);
   }
   for (state = ON_BOARD; state <= AT_START; state++)
     for (i = 0; i < a.no[state]; i++)
