@@ -651,23 +651,23 @@ static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, l
       /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
        * k-th set bit over the words is the k-th move, found with four
        * popcounts, three compares, masks instead of branches, and one pdep. */
-      uint64_t w0 = t[0] | (uint64_t)t[1] << 32, w1 = t[2] | (uint64_t)t[3] << 32;
-      uint64_t w2 = t[4] | (uint64_t)t[5] << 32, w3 = t[6] | (uint64_t)t[7] << 32;
-      uint64_t s1 = (uint64_t)popcount64(w0), s2 = s1 + (uint64_t)popcount64(w1);
-      uint64_t p2 = (uint64_t)popcount64(w2), s3 = s2 + p2;
-      uint64_t total = s2 + (p2 + (uint64_t)popcount64(w3));  /* a tree: one add less on the path */
-      uint64_t m1, m2, m3, word, before;
+      uint64_t w[4], before[4], total, p2;
+      unsigned j;
       int bit;
+      w[0] = t[0] | (uint64_t)t[1] << 32, w[1] = t[2] | (uint64_t)t[3] << 32;
+      w[2] = t[4] | (uint64_t)t[5] << 32, w[3] = t[6] | (uint64_t)t[7] << 32;
+      before[0] = 0, before[1] = (uint64_t)popcount64(w[0]);
+      before[2] = before[1] + (uint64_t)popcount64(w[1]);
+      p2 = (uint64_t)popcount64(w[2]), before[3] = before[2] + p2;
+      total = before[2] + (p2 + (uint64_t)popcount64(w[3]));  /* a tree: one add less on the path */
       if (!total) {
         l->result = RESULT_HARE, l->why = AG_END_BLOCKED;
         return 1;
       }
       k = draw_below(hg, &l->draws, total);
-      m1 = 0 - (uint64_t)(k >= s1), m2 = 0 - (uint64_t)(k >= s2), m3 = 0 - (uint64_t)(k >= s3);
-      word = w0 ^ ((w0 ^ w1) & m1) ^ ((w1 ^ w2) & m2) ^ ((w2 ^ w3) & m3);
-      before = (s1 & m1) ^ ((s1 ^ s2) & m2) ^ ((s2 ^ s3) & m3);
-      bit = select_bit64_bmi2(word, k - before);
-      flip = hg->pair_flip[(m1 & 1) + (m2 & 1) + (m3 & 1)][bit];
+      j = (unsigned)(k >= before[1]) + (unsigned)(k >= before[2]) + (unsigned)(k >= before[3]);
+      bit = select_bit64_bmi2(w[j], k - before[j]);
+      flip = hg->pair_flip[j][bit];
     } else
 #endif
     {
