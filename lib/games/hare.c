@@ -389,18 +389,15 @@ static int count_repeats(const hare_pos *p, const ag__past *past)
   return n;
 }
 
-static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
-                       const ag__past *past)
+static inline __attribute__((always_inline)) void apply_move(const hare_game *hg, hare_pos *p,
+                                                             ag_move m0, const ag__past *past)
 {
-  const hare_game *hg = GAME(g);
-  hare_pos *p = pos;
   int boundary, repeats = 0;
-  (void)n;
   if (!p->chain) {  /* the position left joins the window (a capture empties it) */
     uint32_t bit = seen_bit(boundary_key(p->hunters, p->hare, p->to_move));
     p->seen[bit >> 6] |= UINT64_C(1) << (bit & 63);
   }
-  boundary = play(hg, p, m[0]);
+  boundary = play(hg, p, m0);
   if (!p->since_capture) memset(p->seen, 0, sizeof p->seen);
   /* Only a position in the filter can have occurred before: then count exactly. */
   if (boundary && hg->repetition && seen_has(p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
@@ -408,12 +405,19 @@ static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
   settle(hg, p, boundary, repeats);
 }
 
+static void hare_apply(const ag_game *g, void *pos, const ag_move *m, size_t n,
+                       const ag__past *past)
+{
+  (void)n;
+  apply_move(GAME(g), pos, m[0], past);
+}
+
 /* Exactly whether m is in generate()'s list, from the move's fields: the
  * canonical value is rebuilt and compared, so any other 32-bit value is not. */
-static int hare_is_legal(const ag_game *g, const void *pos, int player, ag_move m)
+static inline __attribute__((always_inline)) int move_is_legal(const hare_game *hg,
+                                                               const hare_pos *p, int player,
+                                                               ag_move m)
 {
-  const hare_game *hg = GAME(g);
-  const hare_pos *p = pos;
   uint32_t empty = empty_points(p);
   int from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m), d;
   if (p->result || player != p->to_move) return 0;
@@ -426,6 +430,21 @@ static int hare_is_legal(const ag_game *g, const void *pos, int player, ag_move 
   d = hg->step_aux[from][to];
   if (!d || m != AG__MOVE(AG_MOVE_STEP, d, to, from)) return 0;
   return p->to_move == HUNTERS ? (int)(p->hunters >> from & 1) : !p->chain && from == p->hare;
+}
+
+static int hare_is_legal(const ag_game *g, const void *pos, int player, ag_move m)
+{
+  return move_is_legal(GAME(g), pos, player, m);
+}
+
+/* The per-ply loop's checked apply: the test and the move in one call. */
+static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__past *past)
+{
+  const hare_game *hg = GAME(g);
+  hare_pos *p = pos;
+  if (!move_is_legal(hg, p, p->to_move, m)) return 0;
+  apply_move(hg, p, m, past);
+  return 1;
 }
 
 
@@ -1410,4 +1429,5 @@ const ag__vt ag__hare_vt = {
   0,
   NULL,
   hare_playouts,
+  hare_apply_legal,
 };
