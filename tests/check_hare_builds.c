@@ -1,7 +1,7 @@
 /*
  * check_hare_builds.c -- every build of the hare's random playout (plain C,
  * popcnt, popcnt+BMI2) plays exactly the game of the public random loop, and
- * every build of its legal-move listing (plain C, AVX-512F) lists exactly the
+ * every build of its legal-move listing (plain C, AVX-512) lists exactly the
  * same moves in the same order.
  *
  * The library picks the best build the CPU runs, so the other suites only
@@ -37,7 +37,9 @@ static int cpu_has(int build)
 static int cpu_lists(int build)
 {
 #if defined(__GNUC__) && defined(__x86_64__)
-  if (build == AG__HARE_LIST_AVX512) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+  if (build == AG__HARE_LIST_AVX512)
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
 #endif
   return build == AG__HARE_LIST_PLAIN;
 }

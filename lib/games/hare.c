@@ -54,6 +54,11 @@ typedef struct hare_game {
    * hare's step from `at` in direction d, to hare_step_to[at][d], which is 31
    * (never empty) where there is no line that way. */
   uint32_t pair_move[4][64];
+  /* step_low[d][b]: the low 16 bits (to, from) of the step of direction d
+   * to point b; the high 16 bits (kind, direction) are the same for every
+   * step of a direction (the AVX-512 listing). */
+  uint16_t step_low[8][32];
+  uint32_t step_high[8];
   uint32_t pair_flip[4][64];  /* the same steps as the hunters' from and to bits */
   /* The hare's jumps by table (BMI2 playout): from `at`, the hunters on
    * jump_over[at] (the points next to it with a landing beyond), gathered
@@ -212,28 +217,30 @@ static inline __attribute__((always_inline)) int hare_can_jump(const hare_game *
 #if defined(__GNUC__) && defined(__x86_64__)
 #define HARE_HAVE_AVX512_LIST 1
 #include <immintrin.h>
-/* The hunters' steps with AVX-512: each direction's targets, 16 points at a
- * time, pick their moves out of the table row with one compress, stored
- * under a mask of their count.  Sixteen fixed steps, no loop whose length is
- * random (the scalar loops mispredict their exits).  Only called where the
- * CPU has AVX-512F; writes nothing past the list. */
-static __attribute__((target("avx512f,popcnt"))) size_t hunter_moves_avx512(const hare_game *hg,
-                                                                             const uint32_t t[8],
-                                                                             ag_move *out)
+/* The hunters' steps with AVX-512: each direction's targets pick the low
+ * halves of their moves out of the direction's 32-entry row with one 16-bit
+ * compress; widened, with the direction's high half added, they are stored
+ * under a mask of their count.  Eight fixed steps, no loop whose length is
+ * random (the scalar loops mispredict their exits), and one compress per
+ * direction instead of two of 32-bit moves (the compresses and mask moves
+ * share one port).  Only called where the CPU has AVX-512F, BW and VBMI2;
+ * writes nothing past the list. */
+static __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) size_t hunter_moves_avx512(
+    const hare_game *hg, const uint32_t t[8], ag_move *out)
 {
   size_t n = 0;
   int d;
 #pragma GCC unroll 8
   for (d = 0; d < 8; d++) {
-    const uint32_t *row = hg->pair_move[d >> 1] + 32 * (d & 1);
-    __mmask16 lo = (__mmask16)t[d], hi = (__mmask16)(t[d] >> 16);
-    unsigned nlo = (unsigned)__builtin_popcount(lo), nhi = (unsigned)__builtin_popcount(hi);
-    __m512i a = _mm512_maskz_compress_epi32(lo, _mm512_loadu_si512(row));
-    __m512i b = _mm512_maskz_compress_epi32(hi, _mm512_loadu_si512(row + 16));
-    _mm512_mask_storeu_epi32(out + n, (__mmask16)((1u << nlo) - 1), a);
-    n += nlo;
-    _mm512_mask_storeu_epi32(out + n, (__mmask16)((1u << nhi) - 1), b);
-    n += nhi;
+    /* At most 12 hunters, so at most 12 steps of one direction: one compress
+     * of the direction's 16-bit halves, widened to 16 moves, is enough.  The
+     * high halves are a broadcast from memory (a load, not a shuffle). */
+    unsigned c = (unsigned)__builtin_popcount(t[d]);
+    __m512i low = _mm512_maskz_compress_epi16((__mmask32)t[d], _mm512_loadu_si512(hg->step_low[d]));
+    __m512i mv = _mm512_or_si512(_mm512_cvtepu16_epi32(_mm512_castsi512_si256(low)),
+                                 _mm512_set1_epi32((int)hg->step_high[d]));
+    _mm512_mask_storeu_epi32(out + n, (__mmask16)((1u << c) - 1), mv);
+    n += c;
   }
   return n;
 }
@@ -953,7 +960,8 @@ static int cpu_lists(int build)
 {
 #ifdef HARE_HAVE_AVX512_LIST
   if (build == AG__HARE_LIST_AVX512)
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
 #endif
   return build == AG__HARE_LIST_PLAIN;
 }
@@ -1038,6 +1046,8 @@ static int hare_setup(ag_game *g)
     for (j = 0; j < 4; j++) {
       int d = 2 * j + (i >> 5), to = i & 31;
       hg->pair_move[j][i] = AG__MOVE(AG_MOVE_STEP, d + 1, to, (to - step_offsets[d]) & 0xff);
+      hg->step_low[d][to] = (uint16_t)(hg->pair_move[j][i] & 0xffffu);
+      hg->step_high[d] = AG__MOVE(AG_MOVE_STEP, d + 1, 0, 0);
       hg->pair_flip[j][i] = 1u << to | 1u << ((to - step_offsets[d]) & 31);
     }
   }
