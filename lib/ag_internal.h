@@ -84,7 +84,9 @@ typedef struct ag__vt {
   void (*initial)(const ag_game *g, void *pos);
   int (*current_player)(const ag_game *g, const void *pos);
   /* Moves of `player` in ascending order; none for a player who does not act
-   * now (the core relies on this: it does not ask current_player first). */
+   * now (the core relies on this: it does not ask current_player first).  out
+   * has room for limit[AG_LIMIT_LEGAL_MOVES] moves; entries past the count
+   * may be overwritten within that room, as ag_state_legal_moves() allows. */
   size_t (*legal)(const ag_game *g, const void *pos, int player, ag_move *out);
   /* Chance outcomes ascending with weights, at least one; called only at a
    * chance node; NULL for games without chance. */
