@@ -434,6 +434,38 @@ START_TEST(test_info_and_render)
 }
 END_TEST
 
+/* "pass" only ends a chain: with either side to move outside a chain,
+ * ag_state_apply() refuses it with AG_EILLEGAL and leaves the state as it
+ * was (its per-ply path tests and applies in one call into the game). */
+START_TEST(test_pass_refused_outside_a_chain)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_move pass, mv[128];
+  size_t n, side, ply;
+  uint64_t hash;
+  char before[512], after[512];
+  ck_assert_int_eq(ag_move_from_text(g, "pass", &pass), AG_OK);
+  for (side = 0; side < 2; side++) {
+    if (side == 1) {  /* one hunters' step: the hare to move, no chain */
+      ck_assert_int_eq(ag_state_legal_moves(st, 0, mv, 128, &n), AG_OK);
+      ck_assert_int_eq(ag_state_apply(st, mv[0]), AG_OK);
+    }
+    ck_assert_int_eq(ag_state_current_player(st), (int)side);
+    ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
+    ply = ag_state_ply(st);
+    hash = ag_state_hash(st);
+    ck_assert_int_eq(ag_state_apply(st, pass), AG_EILLEGAL);
+    ck_assert_int_eq(ag_state_to_text(st, after, sizeof after, NULL), AG_OK);
+    ck_assert_str_eq(after, before);
+    ck_assert_uint_eq(ag_state_ply(st), ply);
+    ck_assert_uint_eq(ag_state_hash(st), hash);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* The end checks after a ply, in the rules header's order (item 5): the hare's
  * captures, then a blocked side, then repetition, then the ply cap.  A game
  * drawn by repetition on the ply that reaches max_plies says so, and its text
@@ -510,6 +542,7 @@ static Suite *hare_suite(void)
   tcase_add_test(tc, test_position_text_errors);
   tcase_add_test(tc, test_info_and_render);
   tcase_add_test(tc, test_end_order_at_the_ply_cap);
+  tcase_add_test(tc, test_pass_refused_outside_a_chain);
   suite_add_tcase(s, tc);
   return s;
 }
