@@ -130,6 +130,12 @@ typedef struct ag__vt {
   const char *const *extra_planes;
   int num_extra_planes;
   void (*observe_extra)(const ag_game *g, const void *pos, float *values, size_t nodes);
+  /* Optional (NULL: ag_state_playouts calls playout() n times): n playouts
+   * from pos, the i-th exactly as playout() from RNG state rngs[i], their
+   * results added to *sum; AG_OK, or a negative error (then *sum is
+   * meaningless).  Lets a game interleave several playouts. */
+  int (*playouts)(const ag_game *g, const void *pos, const ag__past *past,
+                  const uint64_t *rngs, size_t n, size_t max_plies, ag_playout_totals *sum);
 } ag__vt;
 
 struct ag_game {

@@ -51,6 +51,16 @@ static void *work(void *arg)
     uint64_t i = __atomic_fetch_add(&b->next, CHUNK, __ATOMIC_RELAXED), end;
     if (i >= b->count || __atomic_load_n(&b->failed, __ATOMIC_RELAXED)) break;
     end = b->count - i < CHUNK ? b->count : i + CHUNK;
+    if (g->vt->playouts) {
+      uint64_t rngs[CHUNK];
+      size_t n = (size_t)(end - i), j;
+      for (j = 0; j < n; j++) rngs[j] = playout_seed(b->seed, i + j);
+      if (g->vt->playouts(g, b->st->pos, &b->past, rngs, n, b->max_plies, &w->sum) < 0) {
+        __atomic_store_n(&b->failed, 1, __ATOMIC_RELAXED);
+        return NULL;
+      }
+      continue;
+    }
     for (; i < end; i++) {
       uint64_t rng = playout_seed(b->seed, i);
       size_t plies = 0;

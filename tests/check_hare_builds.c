@@ -105,6 +105,75 @@ START_TEST(test_build_plays_the_api_loop)
 }
 END_TEST
 
+/* What ag_state_playouts(st, seed, count, limit, ...) must add up to: the
+ * playouts of ag_state_playout() from the (i+1)-th output of the seed. */
+static void sum_of_playouts(const ag_state *st, uint64_t seed, size_t count, size_t limit,
+                            ag_playout_totals *want)
+{
+  size_t i, plies;
+  int outcome, winner;
+  memset(want, 0, sizeof *want);
+  for (i = 0; i < count; i++) {
+    uint64_t r = ag_rng_next(&seed);
+    outcome = ag_state_playout(st, &r, limit, &plies, &winner, NULL);
+    ck_assert_int_ge(outcome, 0);
+    want->playouts++;
+    want->plies += plies;
+    if (outcome == AG_OUTCOME_WIN) want->wins[winner]++;
+    else if (outcome == AG_OUTCOME_DRAW) want->draws++;
+    else want->unfinished++;
+  }
+}
+
+/* The batch interleaves playouts two at a time (one ply of each in turn, the
+ * next playout starting in whichever lane ends): it sums exactly the single
+ * playouts, for odd and even counts, one and two playouts, whole and cut
+ * short, from the start, with history, mid-chain and from a finished game. */
+START_TEST(test_build_batch_sums_single_playouts)
+{
+  static const size_t counts[] = {1, 2, 3, 64, 97};
+  static const size_t limits[] = {0, 1, 2, 9, 60};
+  size_t s;
+  if (!cpu_has(_i)) return;
+  for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+    ag_game *g = game_with_build(specs[s], _i);
+    ag_state *st = NULL;
+    uint64_t prefix = 99 + s;
+    int start, chains = 0;
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    for (start = 0; start < 40; start++) {
+      ag_playout_totals want, got;
+      size_t count = counts[start % 5], limit = limits[start / 5 % 5], k;
+      int info = 0;
+      ag_state_reset(st);
+      /* from the start; after some random plies; at the end of a game */
+      for (k = 0; k < (start < 5 ? 0 : start < 35 ? (size_t)start : start < 38 ? 100000 : 0) &&
+                  ag_test_random_ply(st, &prefix); k++) {}
+      /* mid-chain: the hare has jumped to c3 and may jump d3 again (where
+       * the variant has chains and 11 hunters) */
+      if (start >= 38 && ag_state_set_text(st, "...../...../..OX./XXXXX/XXXXX O * 5") != AG_OK) continue;
+      ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &info), AG_OK);
+      chains += info;
+      sum_of_playouts(st, 1000 + (uint64_t)start, count, limit, &want);
+      memset(&got, 0xff, sizeof got);
+      ck_assert_int_eq(ag_state_playouts(st, 1000 + (uint64_t)start, count, limit, start % 2 + 1, &got), AG_OK);
+      ck_assert_msg(memcmp(&got, &want, sizeof got) == 0,
+                    "%s build %d start %d: %llu playouts %llu plies %llu/%llu wins %llu draws %llu "
+                    "unfinished, want %llu %llu %llu/%llu %llu %llu", specs[s], _i, start,
+                    (unsigned long long)got.playouts, (unsigned long long)got.plies,
+                    (unsigned long long)got.wins[0], (unsigned long long)got.wins[1],
+                    (unsigned long long)got.draws, (unsigned long long)got.unfinished,
+                    (unsigned long long)want.playouts, (unsigned long long)want.plies,
+                    (unsigned long long)want.wins[0], (unsigned long long)want.wins[1],
+                    (unsigned long long)want.draws, (unsigned long long)want.unfinished);
+    }
+    ck_assert_int_ge(chains, strstr(specs[s], "chain=0") || strstr(specs[s], "hunters=10") ? 0 : 2);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* A hare blocked by the last ply loses, also when that ply reaches the cap
  * or the playout's own limit (settle's order of the ends). */
 START_TEST(test_build_ranks_ends_as_apply)
@@ -222,6 +291,8 @@ static Suite *builds_suite(void)
   TCase *tc = tcase_create("builds");
   tcase_set_timeout(tc, 120);
   tcase_add_loop_test(tc, test_build_plays_the_api_loop, AG__HARE_PLAYOUT_PLAIN,
+                      AG__HARE_PLAYOUT_BMI2 + 1);
+  tcase_add_loop_test(tc, test_build_batch_sums_single_playouts, AG__HARE_PLAYOUT_PLAIN,
                       AG__HARE_PLAYOUT_BMI2 + 1);
   tcase_add_loop_test(tc, test_build_ranks_ends_as_apply, AG__HARE_PLAYOUT_PLAIN,
                       AG__HARE_PLAYOUT_BMI2 + 1);

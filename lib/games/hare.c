@@ -558,145 +558,255 @@ static inline __attribute__((always_inline)) int boundary_stops(
 #endif
 #define POPCOUNT(m) (popcnt ? popcount64(m) : popcount25(m))
 
+/* One random playout in progress, a "lane": the position as scalars, the
+ * clocks and limits, the RNG and the repetition list.  ag_state_playout()
+ * runs one lane; a batch (ag_state_playouts) runs two side by side, one ply
+ * of each in turn, so that the core overlaps their chains of dependent
+ * instructions (one ply is one such chain: targets, popcounts, the draw, the
+ * pick, the table load).  Both run the same lane_ply(), so they play the
+ * same games. */
+typedef struct lane {
+  uint32_t hunters, hare, side, chain, result, why;
+  uint32_t history_window;  /* plies of real history in the repetition window */
+  int rc;
+  uint64_t draws;           /* the RNG state */
+  uint64_t ply, start_ply;
+  uint64_t limit, cap;      /* the caller's limit or the game's cap; the game's cap */
+  seen_list *seen;
+} lane;
+
+/* Sets lane l up for a playout from `start` with RNG state rng; returns
+ * nonzero when it is over before its first ply (the game has ended). */
+static inline __attribute__((always_inline)) int lane_start(const hare_game *hg, lane *l,
+                                                            const hare_pos *start, const ag__past *past,
+                                                            uint64_t rng, size_t max_plies, seen_list *seen)
+{
+  uint64_t stop;
+  l->hunters = start->hunters, l->hare = start->hare, l->side = start->to_move;
+  l->chain = start->chain, l->result = start->result, l->why = start->reason;
+  l->history_window = past->count ? start->since_capture : 0;
+  l->rc = AG_OK;
+  l->draws = rng;
+  l->ply = l->start_ply = start->ply;
+  /* The caller's limit; one past UINT64_MAX (SIZE_MAX from a later ply) is no limit. */
+  stop = max_plies && max_plies <= UINT64_MAX - l->ply ? l->ply + max_plies : UINT64_MAX;
+  l->cap = hg->max_plies ? hg->max_plies : UINT64_MAX;
+  l->limit = stop < l->cap ? stop : l->cap;
+  l->seen = seen;
+  seen->keys = seen->stack_keys;
+  seen->cap = sizeof seen->stack_keys / sizeof seen->stack_keys[0];
+  seen_clear(seen);
+  if (!l->chain) seen_count_add(seen, boundary_key(l->hunters, l->hare, l->side));
+  return l->result != RESULT_NONE;
+}
+
+/* Plays one ply of lane l; returns nonzero when the playout stops there (an
+ * end, a limit, or out of memory in l->rc).  A side with no move at a
+ * boundary is found when its ply comes (its move count is 0), so the
+ * boundary need not count moves twice; the rarer ends that settle() ranks
+ * below it (repetition, the cap) check it in lane_finish. */
+static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, lane *l,
+                                                          const ag__past *past, const uint64_t *start_seen,
+                                                          const int bmi2, const int popcnt)
+{
+  uint32_t empty, to, hunters = l->hunters, hare = l->hare;
+  if (l->side == HUNTERS) {
+    uint32_t t[8], flip;
+    int d;
+    uint64_t k;
+    /* Every step lands on the board: no mask of the board's points needed. */
+    empty = ~(hunters | 1u << hare);
+    hunter_targets(hg, hunters, empty, t);
+#ifdef HARE_HAVE_BMI2_PATH
+    if (bmi2) {
+      /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
+       * k-th set bit over the words is the k-th move, found with four
+       * popcounts, three compares, masks instead of branches, and one pdep. */
+      uint64_t w0 = t[0] | (uint64_t)t[1] << 32, w1 = t[2] | (uint64_t)t[3] << 32;
+      uint64_t w2 = t[4] | (uint64_t)t[5] << 32, w3 = t[6] | (uint64_t)t[7] << 32;
+      uint64_t s1 = (uint64_t)popcount64(w0), s2 = s1 + (uint64_t)popcount64(w1);
+      uint64_t p2 = (uint64_t)popcount64(w2), s3 = s2 + p2;
+      uint64_t total = s2 + (p2 + (uint64_t)popcount64(w3));  /* a tree: one add less on the path */
+      uint64_t m1, m2, m3, word, before;
+      int bit;
+      if (!total) {
+        l->result = RESULT_HARE, l->why = AG_END_BLOCKED;
+        return 1;
+      }
+      k = draw_below(hg, &l->draws, total);
+      m1 = 0 - (uint64_t)(k >= s1), m2 = 0 - (uint64_t)(k >= s2), m3 = 0 - (uint64_t)(k >= s3);
+      word = w0 ^ ((w0 ^ w1) & m1) ^ ((w1 ^ w2) & m2) ^ ((w2 ^ w3) & m3);
+      before = (s1 & m1) ^ ((s1 ^ s2) & m2) ^ ((s2 ^ s3) & m3);
+      bit = select_bit64_bmi2(word, k - before);
+      flip = hg->pair_flip[(m1 & 1) + (m2 & 1) + (m3 & 1)][bit];
+    } else
+#endif
+    {
+      int count[8], total = 0;
+      for (d = 0; d < 8; d++) total += count[d] = POPCOUNT(t[d]);
+      if (!total) {
+        l->result = RESULT_HARE, l->why = AG_END_BLOCKED;
+        return 1;
+      }
+      k = draw_below(hg, &l->draws, (uint64_t)total);
+      for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
+      to = (uint32_t)select_bit(t[d], k);
+      flip = 1u << to | 1u << (to - step_offsets[d]);
+    }
+    l->ply++;
+    l->hunters = hunters ^= flip;
+    l->side = HARE;
+    return boundary_stops(hg, l->seen, past, l->history_window, start_seen, hunters, hare, HARE,
+                          l->ply, l->limit, l->cap, &l->result, &l->why, &l->rc);
+  }
+  /* The hare's ply: a step, a jump (then maybe more in a chain) or a pass. */
+  {
+    uint32_t steps, lands, chain = l->chain;
+    uint64_t ns, nj, k;
+    empty = ~(hunters | 1u << hare) & ALL_POINTS;
+    steps = chain ? 0 : hg->board.neighbours[hare] & empty;
+    lands = LANDINGS(hare, hunters, empty);
+    ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands);
+    if (!(ns + nj + chain)) {
+      l->result = RESULT_HUNTERS, l->why = AG_END_BLOCKED;
+      return 1;
+    }
+    k = draw_below(hg, &l->draws, ns + nj + chain);
+    l->ply++;
+    if (k < ns) {
+      l->hare = hare = (uint32_t)SELECT_BIT(steps, k);
+    } else if (k < ns + nj) {
+      to = (uint32_t)SELECT_BIT(lands, k - ns);
+      l->hunters = hunters &= ~(1u << (hare + to) / 2);
+      l->hare = hare = to;
+      l->history_window = 0;
+      seen_clear(l->seen);
+      if (POPCOUNT(hunters) <= WIN_THRESHOLD) {
+        l->result = RESULT_HARE, l->why = AG_END_CAPTURES;
+        return 1;
+      }
+      l->chain = hg->chain && LANDINGS(hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
+      if (l->chain) {  /* the hare moves again: no boundary */
+        if (l->ply < l->limit) return 0;
+        reach_ply_limit(l->ply, l->cap, &l->result, &l->why);
+        return 1;
+      }
+    } else {
+      l->chain = 0;  /* pass */
+    }
+    l->side = HUNTERS;
+    return boundary_stops(hg, l->seen, past, l->history_window, start_seen, hunters, hare, HUNTERS,
+                          l->ply, l->limit, l->cap, &l->result, &l->why, &l->rc);
+  }
+}
+
+/* The end of lane l's playout: its outcome (AG_OUTCOME_*, or the error) and
+ * plies, winner and reason. */
+static inline __attribute__((always_inline)) int lane_finish(const hare_game *hg, lane *l,
+                                                             size_t *plies, int *winner, int *reason)
+{
+  uint32_t result = l->result;
+  /* The cap ranks below a blocked side (settle's order), and a playout
+   * stopped by max_plies must still see a blocked side.  (A repetition never
+   * meets one: the same position was not blocked before.) */
+  if (l->rc == AG_OK && l->ply != l->start_ply && !l->chain &&
+      (result == RESULT_NONE || result == RESULT_DRAW)) {
+    hare_pos at = boundary_pos(l->hunters, l->hare, l->side, 0);
+    if (!can_move(hg, &at)) result = l->side == HARE ? RESULT_HUNTERS : RESULT_HARE, l->why = AG_END_BLOCKED;
+  }
+  if (l->seen->keys != l->seen->stack_keys) {
+    free(l->seen->keys);
+    l->seen->keys = l->seen->stack_keys;
+  }
+  *plies = (size_t)(l->ply - l->start_ply);
+  *winner = result == RESULT_HUNTERS ? HUNTERS : result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
+  *reason = (int)l->why;
+  if (l->rc < 0) return l->rc;
+  return result == RESULT_NONE ? AG_OUTCOME_ONGOING
+         : result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
+}
+
 static inline __attribute__((always_inline)) int playout_run(
     const ag_game *g, const void *pos, const ag__past *past, uint64_t *rng, size_t max_plies,
     size_t *plies, int *winner, int *reason, const int bmi2, const int popcnt)
 {
   const hare_game *hg = GAME(g);
-  const hare_board *b = &hg->board;
   const hare_pos *start = pos;
-  uint32_t hunters = start->hunters, hare = start->hare, side = start->to_move;
-  uint32_t chain = start->chain, result = start->result, why = start->reason;
-  uint32_t history_window = past->count ? start->since_capture : 0;
-  uint64_t draws = *rng;  /* a local copy of the RNG, kept in a register */
-  uint64_t ply = start->ply;
-  /* The caller's limit; one past UINT64_MAX (SIZE_MAX from a later ply) is no limit. */
-  uint64_t stop = max_plies && max_plies <= UINT64_MAX - ply ? ply + max_plies : UINT64_MAX;
-  uint64_t cap = hg->max_plies ? hg->max_plies : UINT64_MAX;  /* the game's ply cap */
-  uint64_t limit = stop < cap ? stop : cap;
   seen_list seen;
-  int rc = AG_OK;
-  seen.keys = seen.stack_keys;
-  seen.cap = sizeof seen.stack_keys / sizeof seen.stack_keys[0];
-  seen_clear(&seen);
-  if (!chain) seen_count_add(&seen, boundary_key(hunters, hare, side));
-  /* A turn of the hunters, then one of the hare, as long as the game lasts.
-   * A side with no move at a boundary is found when its ply comes (its move
-   * count is 0), so the boundary need not count moves twice; the rarer ends
-   * that settle() ranks below it (repetition, the cap) check it at the end. */
-  if (result) goto over;
-  for (;;) {
-    uint32_t empty, to;
-    if (side == HUNTERS) {
-      uint32_t t[8], flip;
-      int d;
-      uint64_t k;
-      /* Every step lands on the board: no mask of the board's points needed. */
-      empty = ~(hunters | 1u << hare);
-      hunter_targets(hg, hunters, empty, t);
-#ifdef HARE_HAVE_BMI2_PATH
-      if (bmi2) {
-        /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
-         * k-th set bit over the words is the k-th move, found with four
-         * popcounts, three compares, masks instead of branches, and one pdep. */
-        uint64_t w0 = t[0] | (uint64_t)t[1] << 32, w1 = t[2] | (uint64_t)t[3] << 32;
-        uint64_t w2 = t[4] | (uint64_t)t[5] << 32, w3 = t[6] | (uint64_t)t[7] << 32;
-        uint64_t s1 = (uint64_t)popcount64(w0), s2 = s1 + (uint64_t)popcount64(w1);
-        uint64_t p2 = (uint64_t)popcount64(w2), s3 = s2 + p2;
-        uint64_t total = s2 + (p2 + (uint64_t)popcount64(w3));  /* a tree: one add less on the path */
-        uint64_t m1, m2, m3, word, before;
-        int bit;
-        if (!total) {
-          result = RESULT_HARE, why = AG_END_BLOCKED;
-          goto over;
-        }
-        k = draw_below(hg, &draws, total);
-        m1 = 0 - (uint64_t)(k >= s1), m2 = 0 - (uint64_t)(k >= s2), m3 = 0 - (uint64_t)(k >= s3);
-        word = w0 ^ ((w0 ^ w1) & m1) ^ ((w1 ^ w2) & m2) ^ ((w2 ^ w3) & m3);
-        before = (s1 & m1) ^ ((s1 ^ s2) & m2) ^ ((s2 ^ s3) & m3);
-        bit = select_bit64_bmi2(word, k - before);
-        flip = hg->pair_flip[(m1 & 1) + (m2 & 1) + (m3 & 1)][bit];
-      } else
-#endif
-      {
-        int count[8], total = 0;
-        for (d = 0; d < 8; d++) total += count[d] = POPCOUNT(t[d]);
-        if (!total) {
-          result = RESULT_HARE, why = AG_END_BLOCKED;
-          goto over;
-        }
-        k = draw_below(hg, &draws, (uint64_t)total);
-        for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
-        to = (uint32_t)select_bit(t[d], k);
-        flip = 1u << to | 1u << (to - step_offsets[d]);
-      }
-      ply++;
-      hunters ^= flip;
-      side = HARE;
-      if (boundary_stops(hg, &seen, past, history_window, start->seen, hunters, hare, HARE, ply, limit, cap,
-                         &result, &why, &rc))
-        goto over;
-    }
-    /* The hare's turn: one ply, or a chain of jumps. */
-    for (;;) {
-      uint32_t steps, lands;
-      uint64_t ns, nj, k;
-      empty = ~(hunters | 1u << hare) & ALL_POINTS;
-      steps = chain ? 0 : b->neighbours[hare] & empty;
-      lands = LANDINGS(hare, hunters, empty);
-      ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands);
-      if (!(ns + nj + chain)) {
-        result = RESULT_HUNTERS, why = AG_END_BLOCKED;
-        goto over;
-      }
-      k = draw_below(hg, &draws, ns + nj + chain);
-      ply++;
-      if (k < ns) {
-        hare = (uint32_t)SELECT_BIT(steps, k);
-        break;
-      } else if (k < ns + nj) {
-        to = (uint32_t)SELECT_BIT(lands, k - ns);
-        hunters &= ~(1u << (hare + to) / 2);
-        hare = to;
-        history_window = 0;
-        seen_clear(&seen);
-        if (POPCOUNT(hunters) <= WIN_THRESHOLD) {
-          result = RESULT_HARE, why = AG_END_CAPTURES;
-          goto over;
-        }
-        chain = hg->chain && LANDINGS(hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
-        if (!chain) break;
-        if (ply >= limit) {
-          reach_ply_limit(ply, cap, &result, &why);
-          goto over;
-        }
-      } else {
-        chain = 0;  /* pass */
-        break;
-      }
-    }
-    side = HUNTERS;
-    if (boundary_stops(hg, &seen, past, history_window, start->seen, hunters, hare, HUNTERS, ply, limit, cap,
-                       &result, &why, &rc))
-      goto over;
-  }
-over:
-  /* The cap ranks below a blocked side (settle's order), and a playout
-   * stopped by max_plies must still see a blocked side.  (A repetition never
-   * meets one: the same position was not blocked before.) */
-  if (rc == AG_OK && ply != start->ply && !chain &&
-      (result == RESULT_NONE || result == RESULT_DRAW)) {
-    hare_pos at = boundary_pos(hunters, hare, side, 0);
-    if (!can_move(hg, &at)) result = side == HARE ? RESULT_HUNTERS : RESULT_HARE, why = AG_END_BLOCKED;
-  }
-  if (seen.keys != seen.stack_keys) free(seen.keys);
-  *rng = draws;
-  *plies = (size_t)(ply - start->ply);
-  *winner = result == RESULT_HUNTERS ? HUNTERS : result == RESULT_HARE ? HARE : AG_PLAYER_NONE;
-  *reason = (int)why;
+  lane l;
+  if (!lane_start(hg, &l, start, past, *rng, max_plies, &seen))
+    while (!lane_ply(hg, &l, past, start->seen, bmi2, popcnt)) {}
+  *rng = l.draws;
+  return lane_finish(hg, &l, plies, winner, reason);
+}
+
+/* Ends lane l's playout and adds it to *sum; the error if it failed. */
+static inline __attribute__((always_inline)) int lane_sum(const hare_game *hg, lane *l,
+                                                          ag_playout_totals *sum)
+{
+  size_t plies;
+  int winner, reason, rc = lane_finish(hg, l, &plies, &winner, &reason);
   if (rc < 0) return rc;
-  return result == RESULT_NONE ? AG_OUTCOME_ONGOING
-         : result == RESULT_DRAW ? AG_OUTCOME_DRAW : AG_OUTCOME_WIN;
+  sum->playouts++;
+  sum->plies += plies;
+  if (rc == AG_OUTCOME_WIN && (winner == 0 || winner == 1)) sum->wins[winner]++;
+  else if (rc == AG_OUTCOME_DRAW) sum->draws++;
+  else sum->unfinished++;
+  return AG_OK;
+}
+
+/* Starts the next of the n playouts (the *next-th) in lane l: 1 when one
+ * runs, 0 when none is left; playouts over before their first ply are
+ * summed at once.  A negative error when one failed. */
+static inline __attribute__((always_inline)) int lane_open(const hare_game *hg, lane *l,
+                                                           const hare_pos *start, const ag__past *past,
+                                                           const uint64_t *rngs, size_t n, size_t *next,
+                                                           size_t max_plies, seen_list *seen,
+                                                           ag_playout_totals *sum)
+{
+  int rc;
+  while (*next < n)
+    if (!lane_start(hg, l, start, past, rngs[(*next)++], max_plies, seen)) return 1;
+    else if ((rc = lane_sum(hg, l, sum)) < 0) return rc;
+  return 0;
+}
+
+/* n playouts from pos, the i-th from RNG state rngs[i], summed into *sum:
+ * two lanes side by side, each taking the next playout when its own ends. */
+static inline __attribute__((always_inline)) int playouts_run(
+    const ag_game *g, const void *pos, const ag__past *past, const uint64_t *rngs, size_t n,
+    size_t max_plies, ag_playout_totals *sum, const int bmi2, const int popcnt)
+{
+  const hare_game *hg = GAME(g);
+  const hare_pos *start = pos;
+  seen_list seen[2];
+  lane l[2], *last;
+  size_t next = 0;
+  int on0, on1 = 0, rc = AG_OK;
+  seen[0].keys = seen[0].stack_keys, seen[1].keys = seen[1].stack_keys;
+  if ((on0 = lane_open(hg, &l[0], start, past, rngs, n, &next, max_plies, &seen[0], sum)) < 0 ||
+      (on1 = lane_open(hg, &l[1], start, past, rngs, n, &next, max_plies, &seen[1], sum)) < 0)
+    goto fail;
+  while (on0 && on1) {
+    if (lane_ply(hg, &l[0], past, start->seen, bmi2, popcnt) &&
+        ((rc = lane_sum(hg, &l[0], sum)) < 0 ||
+         (on0 = lane_open(hg, &l[0], start, past, rngs, n, &next, max_plies, &seen[0], sum)) < 0))
+      goto fail;
+    if (lane_ply(hg, &l[1], past, start->seen, bmi2, popcnt) &&
+        ((rc = lane_sum(hg, &l[1], sum)) < 0 ||
+         (on1 = lane_open(hg, &l[1], start, past, rngs, n, &next, max_plies, &seen[1], sum)) < 0))
+      goto fail;
+  }
+  /* No playout is left to start: the lane still running finishes alone. */
+  if (!on0 && !on1) return AG_OK;
+  last = on0 ? &l[0] : &l[1];
+  while (!lane_ply(hg, last, past, start->seen, bmi2, popcnt)) {}
+  return lane_sum(hg, last, sum);
+fail:
+  /* A lane ran out of memory: the other's list may be on the heap. */
+  if (seen[0].keys != seen[0].stack_keys) free(seen[0].keys);
+  if (seen[1].keys != seen[1].stack_keys) free(seen[1].keys);
+  return rc < 0 ? rc : on0 < 0 ? on0 : on1;
 }
 
 #undef SELECT_BIT
@@ -719,6 +829,20 @@ static __attribute__((target("popcnt"))) int playout_popcnt(
     size_t *plies, int *winner, int *reason)
 {
   return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0, 1);
+}
+
+static __attribute__((target("popcnt,bmi,bmi2"))) int playouts_bmi2(
+    const ag_game *g, const void *pos, const ag__past *past, const uint64_t *rngs, size_t n,
+    size_t max_plies, ag_playout_totals *sum)
+{
+  return playouts_run(g, pos, past, rngs, n, max_plies, sum, 1, 1);
+}
+
+static __attribute__((target("popcnt"))) int playouts_popcnt(
+    const ag_game *g, const void *pos, const ag__past *past, const uint64_t *rngs, size_t n,
+    size_t max_plies, ag_playout_totals *sum)
+{
+  return playouts_run(g, pos, past, rngs, n, max_plies, sum, 0, 1);
 }
 #endif
 
@@ -789,6 +913,21 @@ static int hare_playout(const ag_game *g, const void *pos, const ag__past *past,
   }
 #endif
   return playout_run(g, pos, past, rng, max_plies, plies, winner, reason, 0, 0);
+}
+
+/* The batch's playouts (ag__vt.playouts), in the same build as hare_playout. */
+static int hare_playouts(const ag_game *g, const void *pos, const ag__past *past,
+                         const uint64_t *rngs, size_t n, size_t max_plies, ag_playout_totals *sum)
+{
+#ifdef HARE_HAVE_BMI2_PATH
+  switch (GAME(g)->playout_build) {
+  case AG__HARE_PLAYOUT_BMI2:
+    return playouts_bmi2(g, pos, past, rngs, n, max_plies, sum);
+  case AG__HARE_PLAYOUT_POPCNT:
+    return playouts_popcnt(g, pos, past, rngs, n, max_plies, sum);
+  }
+#endif
+  return playouts_run(g, pos, past, rngs, n, max_plies, sum, 0, 0);
 }
 
 /* ----------------------------------------------------------------- vtable */
@@ -1210,4 +1349,5 @@ const ag__vt ag__hare_vt = {
   NULL,
   0,
   NULL,
+  hare_playouts,
 };

@@ -29,6 +29,7 @@ enum { ON_BOARD = 0, AT_START = 1 };   /* the aux byte of an ordinary move or en
 #define MAX_ROUNDS_TEXT 2147483647L
 #define PASS_MOVE    AG__MOVE(AG_MOVE_PASS, 0, 0, 0)
 #define BIT(i)       ((uint64_t)1 << (i))
+#define STEP_BYTES   ((AG__LF_NODES + 7) / 8)   /* bytes of a node mask */
 
 static const char *const scheme_words[] = {"alternate", "guess", NULL};
 static const char *const entry_words[] = {"one", "exact", NULL};
@@ -81,6 +82,12 @@ typedef struct lf_game {
   uint8_t out[AG__LF_NODES][MAX_OUT];
   uint64_t out_mask[AG__LF_NODES];              /* the out[] nodes as a mask */
   uint64_t in_mask[AG__LF_NODES];               /* the nodes with an edge to this one */
+  /* One step of a whole set at once: succ_byte[i][b] is the union of
+   * out_mask[] over the nodes of bit pattern b in byte i of a mask,
+   * pred_byte the same of in_mask[]; step_bytes: the bytes that can hold a
+   * playing point of this board.  Built at setup, read-only after. */
+  int step_bytes;
+  uint64_t succ_byte[STEP_BYTES][256], pred_byte[STEP_BYTES][256];
   int girth;                      /* the shortest cycle of the walk graph, in steps */
   uint64_t reach[AG__LF_NODES][MAX_COUNT + 1];  /* nodes 1..r forward steps away */
   ag__node nodes[AG__LF_NODES];
@@ -94,6 +101,24 @@ typedef struct lf_game {
 
 /* Index of the lowest set bit of a non-zero mask. */
 static int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
+
+/* The union of t's entries over the bytes of m: one table load per byte
+ * instead of one per node (no loop whose length depends on m, so nothing
+ * to mispredict).  `bytes` is lg->step_bytes or more (bytes past it are
+ * zero in every mask of the game), a constant where it is inlined. */
+#define INLINE static inline __attribute__((always_inline))
+INLINE uint64_t step_set(const uint64_t (*t)[256], uint64_t m, int bytes)
+{
+  uint64_t r = t[0][m & 0xff] | t[1][m >> 8 & 0xff] | t[2][m >> 16 & 0xff] | t[3][m >> 24 & 0xff];
+  if (bytes > 4)
+    r |= t[4][m >> 32 & 0xff] | t[5][m >> 40 & 0xff] | t[6][m >> 48 & 0xff] |
+         (STEP_BYTES > 7 ? t[STEP_BYTES - 1][m >> 56 & 0xff] : 0);
+  return r;
+}
+
+/* The nodes one forward step after some node of m, and before. */
+INLINE uint64_t succ_set(const lf_game *lg, uint64_t m, int bytes) { return step_set(lg->succ_byte, m, bytes); }
+INLINE uint64_t pred_set(const lf_game *lg, uint64_t m, int bytes) { return step_set(lg->pred_byte, m, bytes); }
 
 /* Number of p's pieces standing flat on a start corner. */
 static int flat_count(const lf_pos *p, int player)
@@ -323,30 +348,63 @@ enum { SUB_BLOCKED = 1, SUB_ENTER = 2 };
  * a walk standing there with 2 or more steps to go is blocked and may
  * retreat to any point it passed.  Blocked (for the caller's retreat): node
  * itself is a blocker, or some layer-1 point leads to one. */
-static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited)
+INLINE lf_sub walk_tail_b(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited,
+                          int bytes)
 {
   lf_sub res = {0, 0, 0};
-  uint64_t layer[MAX_COUNT + 1], f, back = 0, blockers = 0;
+  uint64_t layer[MAX_COUNT + 1], back;
   uint64_t open = lg->point_mask & ~occupied & ~visited;
+  uint64_t blockers = pred_set(lg, occupied & ~visited, bytes);
   int k;
-  for (f = occupied & ~visited; f; f &= f - 1) blockers |= lg->in_mask[__builtin_ctzll(f)];
   layer[0] = BIT(node);
-  for (k = 1; k < r; k++) {
-    uint64_t next = 0;
-    for (f = layer[k - 1]; f; f &= f - 1) next |= lg->out_mask[__builtin_ctzll(f)];
-    layer[k] = next & open;
-  }
-  for (f = layer[r - 1]; f; f &= f - 1) res.dest |= lg->out_mask[__builtin_ctzll(f)];
-  res.dest &= ~visited;
+  for (k = 1; k < r; k++) layer[k] = succ_set(lg, layer[k - 1], bytes) & open;
+  res.dest = succ_set(lg, layer[r - 1], bytes) & ~visited;
   res.enter = (lg->stem_mask & layer[r - 1]) != 0;
-  for (k = r - 2; k >= 1; k--) {
-    uint64_t pred = 0;
-    for (f = back; f; f &= f - 1) pred |= lg->in_mask[__builtin_ctzll(f)];
-    back = layer[k] & (blockers | pred);
-    res.dest |= back;
+  if (r < 3) {
+    res.blocked = r == 2 && (blockers >> node & 1);
+    return res;
   }
-  res.blocked = back != 0 || (r >= 2 && (blockers >> node & 1));
+  /* back: the retreat points found so far, layers r-2 down to k+1; a point
+   * of layer k leading to one of them leads to one of layer k+1 too (the
+   * same walk, a step earlier), so one set serves every layer. */
+  back = layer[r - 2] & blockers;
+  for (k = r - 3; k >= 1; k--) back |= layer[k] & (blockers | pred_set(lg, back, bytes));
+  res.dest |= back;
+  res.blocked = (back & layer[1]) != 0 || (blockers >> node & 1);
   return res;
+}
+
+static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, uint64_t visited)
+{
+  if (lg->step_bytes <= 4) return walk_tail_b(lg, occupied, node, r, visited, 4);
+  return walk_tail_b(lg, occupied, node, r, visited, STEP_BYTES);
+}
+
+/* walk_tail() of every origin of an action at once (r <= girth, each
+ * origin its only visited node): the same sets, computed origin by origin
+ * within each layer, so the origins' chains of table loads overlap. */
+INLINE void walk_tails_b(const lf_game *lg, uint64_t occupied, const int *nodes, int nn, int r,
+                         lf_sub *out, int bytes)
+{
+  uint64_t layer[MAX_COUNT + 1][PIECES], blockers[PIECES], back[PIECES];
+  uint64_t open = lg->point_mask & ~occupied;
+  int i, k;
+  for (i = 0; i < nn; i++) {
+    layer[0][i] = BIT(nodes[i]);
+    blockers[i] = pred_set(lg, occupied & ~BIT(nodes[i]), bytes);
+  }
+  for (k = 1; k < r; k++)
+    for (i = 0; i < nn; i++) layer[k][i] = succ_set(lg, layer[k - 1][i], bytes) & open;
+  for (i = 0; i < nn; i++) {
+    out[i].dest = succ_set(lg, layer[r - 1][i], bytes) & ~BIT(nodes[i]);
+    out[i].enter = (lg->stem_mask & layer[r - 1][i]) != 0;
+    out[i].blocked = 0;   /* not needed by the callers */
+  }
+  if (r < 3) return;
+  for (i = 0; i < nn; i++) back[i] = layer[r - 2][i] & blockers[i];
+  for (k = r - 3; k >= 1; k--)
+    for (i = 0; i < nn; i++) back[i] |= layer[k][i] & (blockers[i] | pred_set(lg, back[i], bytes));
+  for (i = 0; i < nn; i++) out[i].dest |= back[i];
 }
 
 /* §4.2: all simple forward walks that stand on `node` with r steps to go.
@@ -500,6 +558,7 @@ typedef struct lf_actions {
 static void action_walks(const lf_game *lg, const lf_pos *p, lf_actions *a)
 {
   int n = p->count, i, nodes[PIECES], nn = 0;
+  lf_sub sub[PIECES];
   lf_walk w;
   uint64_t own, o;
   a->no[0] = a->no[1] = 0;
@@ -507,10 +566,16 @@ static void action_walks(const lf_game *lg, const lf_pos *p, lf_actions *a)
   w.lg = lg;
   occupancy(lg, p, p->mover, &w.occupied, &own);
   for (o = own; o && nn < PIECES; o &= o - 1) nodes[nn++] = lowest_bit(o);
-  if (n > lg->girth) walk_init(&w, lg, w.occupied);  /* the memos of longer walks */
+  if (n <= lg->girth) {   /* no walk can meet a node twice: sets, every origin at once */
+    if (lg->step_bytes <= 4) walk_tails_b(lg, w.occupied, nodes, nn, n, sub, 4);
+    else walk_tails_b(lg, w.occupied, nodes, nn, n, sub, STEP_BYTES);
+  } else {
+    walk_init(&w, lg, w.occupied);  /* the memos of longer walks */
+    for (i = 0; i < nn; i++) sub[i] = walk_on(&w, nodes[i], n, BIT(nodes[i]));
+  }
   for (i = 0; i < nn; i++) {
     int v = nodes[i];
-    lf_sub s = walk_on(&w, v, n, BIT(v));
+    lf_sub s = sub[i];
     int e = s.enter || (n == 1 && (lg->inner_mask >> v & 1));
     if (p->cross[v]) {
       a->origin[ON_BOARD][a->no[ON_BOARD]] = v, a->dest[ON_BOARD][a->no[ON_BOARD]] = s.dest;
@@ -1322,6 +1387,20 @@ static void compute_reach(lf_game *lg)
         lg->reach[v][r] |= BIT(lg->out[v][i]) | lg->reach[lg->out[v][i]][r - 1];
 }
 
+/* succ_byte and pred_byte from out_mask and in_mask; step_bytes. */
+static void compute_step_bytes(lf_game *lg)
+{
+  int i, b, j;
+  lg->step_bytes = (63 - __builtin_clzll(lg->point_mask)) / 8 + 1;
+  for (i = 0; i < STEP_BYTES; i++)
+    for (b = 0; b < 256; b++)
+      for (j = 0; j < 8 && 8 * i + j < AG__LF_NODES; j++)
+        if (b >> j & 1) {
+          lg->succ_byte[i][b] |= lg->out_mask[8 * i + j];
+          lg->pred_byte[i][b] |= lg->in_mask[8 * i + j];
+        }
+}
+
 /* The length of the shortest directed cycle of the walk graph (a walk of
  * fewer steps can never meet a node twice), MAX_COUNT + 1 when none is
  * that short: breadth-first from every node back to itself. */
@@ -1374,6 +1453,7 @@ static int lf_setup(ag_game *g)
   for (i = 0; board48 && i < AG__LF_EDGES48; i++) add_edge(lg, g, &ag__lf_edges48[i]);
   for (i = 0; lg->entry_exact && i < AG__LF_STEM_EDGES; i++) add_edge(lg, g, &ag__lf_stem_edges[i]);
   compute_reach(lg);
+  compute_step_bytes(lg);
   lg->girth = compute_girth(lg);
   ag__zobrist_fill((uint64_t *)(void *)&lg->keys, sizeof lg->keys / sizeof(uint64_t), "liubo_fingers");
   g->nodes = lg->nodes;
@@ -1497,4 +1577,5 @@ const ag__vt ag__liubo_fingers_vt = {
   lf_extra_planes,
   (int)(sizeof lf_extra_planes / sizeof lf_extra_planes[0]),
   lf_observe_extra,
+  NULL,  /* playouts: one at a time */
 };

@@ -1358,4 +1358,5 @@ const ag__vt ag__liubo_sticks_vt = {
   ls_extra_planes,
   (int)(sizeof ls_extra_planes / sizeof ls_extra_planes[0]),
   ls_observe_extra,
+  NULL,  /* playouts: one at a time */
 };
