@@ -453,20 +453,33 @@ static inline __attribute__((always_inline)) uint64_t draw_below(const hare_game
 }
 
 /* Repetition bookkeeping of a playout: the boundary positions since the last
- * capture (a stack list, moved to the heap only in very long capture-free
- * stretches) behind a 1024-bit filter, so most boundaries need no scan. */
+ * capture.  A 1024-bit filter says which slots are in use; slot[b] holds the
+ * first key whose filter bit is b (bit 31: it has occurred twice or more),
+ * so the usual boundary -- a position not seen since the capture -- costs a
+ * bit test and two stores.  A key whose bit is taken by another key goes to
+ * a list (on the stack, moved to the heap only in very long capture-free
+ * stretches) and is counted by a scan.  One key is always in one place: in
+ * the slot (when it came first) or in the list. */
 typedef struct seen_list {
+  uint64_t filter[16];
+  uint32_t slot[1024];
   uint32_t *keys, stack_keys[1024];
   size_t n, cap;
-  uint64_t filter[16];
 } seen_list;
+
+#define SEEN_TWICE 0x80000000u   /* a slot's mark; keys use bits 0-30 */
 
 static uint32_t filter_bit(uint32_t key) { return (key * 0x9E3779B1u) >> 22; }
 
-static void seen_clear(seen_list *l)
+/* Empties the list.  Sixteen plain stores: the compiler's memset of these
+ * 128 bytes was a `rep stos`, whose start-up costs more than the stores
+ * (it runs at every capture and every playout's start). */
+static inline __attribute__((always_inline)) void seen_clear(seen_list *l)
 {
+  int i;
   l->n = 0;
-  memset(l->filter, 0, sizeof l->filter);
+#pragma GCC unroll 16
+  for (i = 0; i < 16; i++) l->filter[i] = 0;
 }
 
 /* Doubles the list's room, moving it to the heap; 0 when out of memory.  Kept
@@ -482,18 +495,34 @@ static __attribute__((noinline)) int seen_grow(seen_list *l)
   return 1;
 }
 
-/* Earlier occurrences of key in the list; then remembers it.  -1 when out of memory. */
-static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, uint32_t key)
+/* seen_count_add for a key whose slot is in use: its earlier occurrences
+ * (2 stands for 2 or more: the rules' repetition counts are 2 and 3), then
+ * remembers it.  -1 when out of memory. */
+static __attribute__((noinline)) int seen_count_add_taken(seen_list *l, uint32_t bit, uint32_t key)
 {
-  uint32_t bit = filter_bit(key);
+  uint32_t in_slot = l->slot[bit];
   size_t i;
   int repeats = 0;
-  if (l->filter[bit >> 6] >> (bit & 63) & 1)
-    for (i = 0; i < l->n; i++) repeats += l->keys[i] == key;
-  l->filter[bit >> 6] |= UINT64_C(1) << (bit & 63);
+  if ((in_slot & ~SEEN_TWICE) == key) {
+    l->slot[bit] = in_slot | SEEN_TWICE;
+    return in_slot & SEEN_TWICE ? 2 : 1;
+  }
+  for (i = 0; i < l->n; i++) repeats += l->keys[i] == key;
   if (l->n == l->cap && !seen_grow(l)) return -1;
   l->keys[l->n++] = key;
   return repeats;
+}
+
+/* Earlier occurrences of key since the last capture (2 for 2 or more); then
+ * remembers it.  -1 when out of memory. */
+static inline __attribute__((always_inline)) int seen_count_add(seen_list *l, uint32_t key)
+{
+  uint32_t bit = filter_bit(key);
+  uint64_t word = l->filter[bit >> 6], mask = UINT64_C(1) << (bit & 63);
+  if (word & mask) return seen_count_add_taken(l, bit, key);
+  l->filter[bit >> 6] = word | mask;
+  l->slot[bit] = key;
+  return 0;
 }
 
 /* The playout's scalars as a turn-boundary position, for the helpers above
@@ -772,40 +801,47 @@ static inline __attribute__((always_inline)) int lane_open(const hare_game *hg, 
 }
 
 /* n playouts from pos, the i-th from RNG state rngs[i], summed into *sum:
- * two lanes side by side, each taking the next playout when its own ends. */
+ * two lanes side by side, each taking the next playout when its own ends.
+ * The lanes are two variables, never reached through a pointer chosen at
+ * run time, so that the compiler keeps their fields in registers. */
 static inline __attribute__((always_inline)) int playouts_run(
     const ag_game *g, const void *pos, const ag__past *past, const uint64_t *rngs, size_t n,
     size_t max_plies, ag_playout_totals *sum, const int bmi2, const int popcnt)
 {
   const hare_game *hg = GAME(g);
   const hare_pos *start = pos;
-  seen_list seen[2];
-  lane l[2], *last;
+  seen_list seen0, seen1;
+  lane l0 = {0}, l1 = {0};  /* (set by lane_open; this quiets -Wmaybe-uninitialized) */
   size_t next = 0;
   int on0, on1 = 0, rc = AG_OK;
-  seen[0].keys = seen[0].stack_keys, seen[1].keys = seen[1].stack_keys;
-  if ((on0 = lane_open(hg, &l[0], start, past, rngs, n, &next, max_plies, &seen[0], sum)) < 0 ||
-      (on1 = lane_open(hg, &l[1], start, past, rngs, n, &next, max_plies, &seen[1], sum)) < 0)
+  seen0.keys = seen0.stack_keys, seen1.keys = seen1.stack_keys;
+  if ((on0 = lane_open(hg, &l0, start, past, rngs, n, &next, max_plies, &seen0, sum)) < 0 ||
+      (on1 = lane_open(hg, &l1, start, past, rngs, n, &next, max_plies, &seen1, sum)) < 0)
     goto fail;
   while (on0 && on1) {
-    if (lane_ply(hg, &l[0], past, start->seen, bmi2, popcnt) &&
-        ((rc = lane_sum(hg, &l[0], sum)) < 0 ||
-         (on0 = lane_open(hg, &l[0], start, past, rngs, n, &next, max_plies, &seen[0], sum)) < 0))
+    if (lane_ply(hg, &l0, past, start->seen, bmi2, popcnt) &&
+        ((rc = lane_sum(hg, &l0, sum)) < 0 ||
+         (on0 = lane_open(hg, &l0, start, past, rngs, n, &next, max_plies, &seen0, sum)) < 0))
       goto fail;
-    if (lane_ply(hg, &l[1], past, start->seen, bmi2, popcnt) &&
-        ((rc = lane_sum(hg, &l[1], sum)) < 0 ||
-         (on1 = lane_open(hg, &l[1], start, past, rngs, n, &next, max_plies, &seen[1], sum)) < 0))
+    if (lane_ply(hg, &l1, past, start->seen, bmi2, popcnt) &&
+        ((rc = lane_sum(hg, &l1, sum)) < 0 ||
+         (on1 = lane_open(hg, &l1, start, past, rngs, n, &next, max_plies, &seen1, sum)) < 0))
       goto fail;
   }
   /* No playout is left to start: the lane still running finishes alone. */
-  if (!on0 && !on1) return AG_OK;
-  last = on0 ? &l[0] : &l[1];
-  while (!lane_ply(hg, last, past, start->seen, bmi2, popcnt)) {}
-  return lane_sum(hg, last, sum);
+  if (on0) {
+    while (!lane_ply(hg, &l0, past, start->seen, bmi2, popcnt)) {}
+    return lane_sum(hg, &l0, sum);
+  }
+  if (on1) {
+    while (!lane_ply(hg, &l1, past, start->seen, bmi2, popcnt)) {}
+    return lane_sum(hg, &l1, sum);
+  }
+  return AG_OK;
 fail:
   /* A lane ran out of memory: the other's list may be on the heap. */
-  if (seen[0].keys != seen[0].stack_keys) free(seen[0].keys);
-  if (seen[1].keys != seen[1].stack_keys) free(seen[1].keys);
+  if (seen0.keys != seen0.stack_keys) free(seen0.keys);
+  if (seen1.keys != seen1.stack_keys) free(seen1.keys);
   return rc < 0 ? rc : on0 < 0 ? on0 : on1;
 }
 
