@@ -542,28 +542,52 @@ static void reach_ply_limit(uint64_t ply, uint64_t cap, uint32_t *result, uint32
   if (ply >= cap) *result = RESULT_DRAW, *why = AG_END_PLY_LIMIT;
 }
 
+/* The repetition part of boundary_stops, out of line: for a key whose
+ * filter bit is taken, or when the game's history may hold it.  Counts and
+ * remembers the key; returns 1 when the game ends here in a draw, 0 when it
+ * goes on, AG_ENOMEM's error when out of memory.  (It returns its findings
+ * rather than writing through pointers, so the callers' lanes can stay in
+ * registers.) */
+static __attribute__((noinline)) int repetition_stops(
+    const hare_game *hg, seen_list *seen, const ag__past *past, uint32_t history_window,
+    const uint64_t *start_seen, uint32_t key, uint32_t hunters, uint32_t hare, uint32_t mover)
+{
+  int repeats = seen_count_add(seen, key);
+  if (repeats < 0) return ag__fail(AG_ENOMEM, "hare playout: out of memory");
+  if (history_window && seen_has(start_seen, key)) {
+    hare_pos at = boundary_pos(hunters, hare, mover, history_window);
+    repeats += count_repeats(&at, past);
+  }
+  return repeats + 1 >= hg->repetition;
+}
+
 /* The ends decided at a turn boundary, `mover` to move, other than a blocked
  * side: repetition, then the game's cap; also the caller's limit.  Returns
  * nonzero when the playout stops here, with *result and *why set for an end
- * (and *rc for running out of memory). */
+ * (and *rc for running out of memory).  The usual boundary -- a position not
+ * seen since the last capture, no history to look at -- cannot repeat: its
+ * key takes its free slot inline (what seen_count_add would do). */
 static inline __attribute__((always_inline)) int boundary_stops(
     const hare_game *hg, seen_list *seen, const ag__past *past, uint32_t history_window,
     const uint64_t *start_seen, uint32_t hunters, uint32_t hare, uint32_t mover, uint64_t ply, uint64_t limit, uint64_t cap,
     uint32_t *result, uint32_t *why, int *rc)
 {
   if (hg->repetition) {
-    int repeats = seen_count_add(seen, boundary_key(hunters, hare, mover));
-    if (repeats < 0) {
-      *rc = ag__fail(AG_ENOMEM, "hare playout: out of memory");
-      return 1;
-    }
-    if (history_window && seen_has(start_seen, boundary_key(hunters, hare, mover))) {
-      hare_pos at = boundary_pos(hunters, hare, mover, history_window);
-      repeats += count_repeats(&at, past);
-    }
-    if (repeats + 1 >= hg->repetition) {
-      *result = RESULT_DRAW, *why = AG_END_REPETITION;
-      return 1;
+    uint32_t key = boundary_key(hunters, hare, mover), bit = filter_bit(key);
+    uint64_t word = seen->filter[bit >> 6], mask = UINT64_C(1) << (bit & 63);
+    if (!(word & mask) && !history_window) {
+      seen->filter[bit >> 6] = word | mask;
+      seen->slot[bit] = key;
+    } else {
+      int stops = repetition_stops(hg, seen, past, history_window, start_seen, key, hunters, hare, mover);
+      if (stops < 0) {
+        *rc = stops;
+        return 1;
+      }
+      if (stops) {
+        *result = RESULT_DRAW, *why = AG_END_REPETITION;
+        return 1;
+      }
     }
   }
   if (ply < limit) return 0;
@@ -651,23 +675,23 @@ static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, l
       /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
        * k-th set bit over the words is the k-th move, found with four
        * popcounts, three compares, masks instead of branches, and one pdep. */
-      uint64_t w0 = t[0] | (uint64_t)t[1] << 32, w1 = t[2] | (uint64_t)t[3] << 32;
-      uint64_t w2 = t[4] | (uint64_t)t[5] << 32, w3 = t[6] | (uint64_t)t[7] << 32;
-      uint64_t s1 = (uint64_t)popcount64(w0), s2 = s1 + (uint64_t)popcount64(w1);
-      uint64_t p2 = (uint64_t)popcount64(w2), s3 = s2 + p2;
-      uint64_t total = s2 + (p2 + (uint64_t)popcount64(w3));  /* a tree: one add less on the path */
-      uint64_t m1, m2, m3, word, before;
+      uint64_t w[4], before[4], total, p2;
+      unsigned j;
       int bit;
+      w[0] = t[0] | (uint64_t)t[1] << 32, w[1] = t[2] | (uint64_t)t[3] << 32;
+      w[2] = t[4] | (uint64_t)t[5] << 32, w[3] = t[6] | (uint64_t)t[7] << 32;
+      before[0] = 0, before[1] = (uint64_t)popcount64(w[0]);
+      before[2] = before[1] + (uint64_t)popcount64(w[1]);
+      p2 = (uint64_t)popcount64(w[2]), before[3] = before[2] + p2;
+      total = before[2] + (p2 + (uint64_t)popcount64(w[3]));  /* a tree: one add less on the path */
       if (!total) {
         l->result = RESULT_HARE, l->why = AG_END_BLOCKED;
         return 1;
       }
       k = draw_below(hg, &l->draws, total);
-      m1 = 0 - (uint64_t)(k >= s1), m2 = 0 - (uint64_t)(k >= s2), m3 = 0 - (uint64_t)(k >= s3);
-      word = w0 ^ ((w0 ^ w1) & m1) ^ ((w1 ^ w2) & m2) ^ ((w2 ^ w3) & m3);
-      before = (s1 & m1) ^ ((s1 ^ s2) & m2) ^ ((s2 ^ s3) & m3);
-      bit = select_bit64_bmi2(word, k - before);
-      flip = hg->pair_flip[(m1 & 1) + (m2 & 1) + (m3 & 1)][bit];
+      j = (unsigned)(k >= before[1]) + (unsigned)(k >= before[2]) + (unsigned)(k >= before[3]);
+      bit = select_bit64_bmi2(w[j], k - before[j]);
+      flip = hg->pair_flip[j][bit];
     } else
 #endif
     {

@@ -390,13 +390,15 @@ INLINE void walk_tails_b(const lf_game *lg, uint64_t occupied, const int *nodes,
   uint64_t open = lg->point_mask & ~occupied;
   int i, k;
   for (i = 0; i < nn; i++) {
-    layer[0][i] = BIT(nodes[i]);
-    blockers[i] = pred_set(lg, occupied & ~BIT(nodes[i]), bytes);
+    int v = nodes[i];
+    layer[0][i] = BIT(v);
+    layer[1][i] = lg->out_mask[v] & open;
+    blockers[i] = pred_set(lg, occupied & ~BIT(v), bytes);
   }
-  for (k = 1; k < r; k++)
+  for (k = 2; k < r; k++)
     for (i = 0; i < nn; i++) layer[k][i] = succ_set(lg, layer[k - 1][i], bytes) & open;
   for (i = 0; i < nn; i++) {
-    out[i].dest = succ_set(lg, layer[r - 1][i], bytes) & ~BIT(nodes[i]);
+    out[i].dest = (r == 1 ? lg->out_mask[nodes[i]] : succ_set(lg, layer[r - 1][i], bytes)) & ~BIT(nodes[i]);
     out[i].enter = (lg->stem_mask & layer[r - 1][i]) != 0;
     out[i].blocked = 0;   /* not needed by the callers */
   }
@@ -500,18 +502,22 @@ static void occupancy(const lf_game *lg, const lf_pos *p, int player, uint64_t *
 #if defined(__SSE2__) && AG__LF_NODES > 48 && AG__LF_NODES <= 64
   /* SSE2 (every x86-64): sixteen owner bytes per compare, their high bits
    * gathered by one movemask; the last load ends at the last node (bytes
-   * 48.. are its high bits from AG__LF_NODES - 48 on). */
+   * 48.. are its high bits from AG__LF_NODES - 48 on).  The 32-point board
+   * needs the first two loads only. */
   const __m128i mover = _mm_set1_epi8((char)player);
   const int last = AG__LF_NODES - 16;
   uint64_t occ = 0, mine = 0;
   int i;
-  for (i = 0; i < 3; i++) {
+  for (i = 0; i < 2; i++) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + 16 * i));
     occ |= (uint64_t)(~(unsigned)_mm_movemask_epi8(v) & 0xffffu) << (16 * i);
     mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) << (16 * i);
   }
-  {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + last));
+  if (lg->step_bytes > 4) {   /* points above 31: the 48-point board */
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + 32));
+    occ |= (uint64_t)(~(unsigned)_mm_movemask_epi8(v) & 0xffffu) << 32;
+    mine |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) << 32;
+    v = _mm_loadu_si128((const __m128i *)(const void *)(p->owner + last));
     occ |= (uint64_t)((~(unsigned)_mm_movemask_epi8(v) & 0xffffu) >> (48 - last)) << 48;
     mine |= (uint64_t)((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, mover)) >> (48 - last)) << 48;
   }
@@ -594,7 +600,8 @@ static void action_walks(const lf_game *lg, const lf_pos *p, lf_actions *a)
 static int return_corners(const lf_game *lg, const lf_pos *p, int c[2])
 {
   int player = p->mover, i, k = 0;
-  if (!lg->return_free && may_return(p, player, p->count))
+  if (lg->return_free || !p->held[1 - player]) return 0;   /* the usual case, first */
+  if (may_return(p, player, p->count))
     for (i = 0; i < 2; i++)
       if (corner_open(p, player, ag__lf_start_corner[player][i])) c[k++] = ag__lf_start_corner[player][i];
   return k;
@@ -636,56 +643,108 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
   return k;
 }
 
-/* Set bits of x, without the libgcc call __builtin_popcountll makes where
- * the compiler may not use the popcnt instruction. */
-static int popcount64(uint64_t x)
+/* Branch-free counting and selection in the destination planes (SWAR in
+ * 64-bit words: a loop over destinations ends at a random point, which the
+ * CPU mispredicts every time).  8-bit lanes: bytes; 16-bit lanes: four
+ * bytes' counts each, so the sums of up to 4 * 56 never carry. */
+#define ONES8  UINT64_C(0x0101010101010101)
+#define HIGH8  UINT64_C(0x8080808080808080)
+#define ONES16 UINT64_C(0x0001000100010001)
+#define HIGH16 UINT64_C(0x8000800080008000)
+
+/* Set bits per byte of x. */
+static inline uint64_t byte_popcounts(uint64_t x)
 {
   x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
   x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-  return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
+  return (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+}
+
+/* The four bytes of x in four 16-bit lanes, as prefix sums (lane i: bytes
+ * 0..i; lane 3: all four). */
+static inline uint64_t lane_prefix(uint32_t x)
+{
+  uint64_t l = x;
+  l = (l | l << 16) & UINT64_C(0x0000ffff0000ffff);
+  l = (l | l << 8) & UINT64_C(0x00ff00ff00ff00ff);
+  return l * ONES16;
+}
+
+/* Given 16-bit prefix sums p whose last lane is above k: the first lane
+ * above k (how many lanes are k or less). */
+static inline int lane16_past(uint64_t p, uint64_t k)
+{
+  uint64_t above = ((p | HIGH16) - (k + 1) * ONES16) & HIGH16;
+  return 4 - (int)(((above >> 15) * ONES16) >> 48);
+}
+
+/* The same for 8-bit prefix sums below 128. */
+static inline int lane8_past(uint64_t p, uint64_t k)
+{
+  uint64_t above = ((p | HIGH8) - (k + 1) * ONES8) & HIGH8;
+  return 8 - (int)(((above >> 7) * ONES8) >> 56);
+}
+
+/* Bit t of the byte x as byte t (0 or 1). */
+static inline uint64_t bits_to_bytes(uint64_t x)
+{
+  uint64_t y = (x * ONES8) & UINT64_C(0x8040201008040201);
+  return ((y + UINT64_C(0x7f7f7f7f7f7f7f7f)) & HIGH8) >> 7;
 }
 
 /* What the playout plays: action_moves(lg, p, mv)[ag__rng_below(rng, n)],
  * with the same draw, found by counting instead of listing (the list is
  * half the work of a ply).  The ordinary moves of a state are counted per
  * destination in three bit planes (bit t of c0, c1, c2: the 1s, 2s and 4s
- * of how many origins reach t; at most PIECES = 6), then the k-th is found
- * destination by destination. */
+ * of how many origins reach t; at most PIECES = 6); the k-th is found by
+ * prefix sums of the counts per byte (lo: bytes 0-3, hi: bytes 4-7), then
+ * per destination in its byte, then origin by origin. */
 static ag_move action_draw(const lf_game *lg, const lf_pos *p, uint64_t *rng)
 {
   int player = p->mover, i, state, c[2], nc;
-  uint64_t steps[2], c0[2] = {0, 0}, c1[2] = {0, 0}, c2[2] = {0, 0}, enters = 0, k;
+  uint64_t steps[2], lo[2], plo[2], phi[2], c0[2] = {0, 0}, c1[2] = {0, 0}, c2[2] = {0, 0};
+  uint64_t enters = 0, k;
   lf_actions a;
   if (p->count <= 0) return PASS_MOVE;
   action_walks(lg, p, &a);
   for (state = ON_BOARD; state <= AT_START; state++) {
+    uint64_t per_byte;
     for (i = 0; i < a.no[state]; i++) {
       uint64_t d = a.dest[state][i], carry = c0[state] & d, carry2 = c1[state] & carry;
       c0[state] ^= d, c1[state] ^= carry, c2[state] |= carry2;
       enters += a.enter[state][i] != 0;
     }
-    steps[state] = (uint64_t)(popcount64(c0[state]) + 2 * popcount64(c1[state]) + 4 * popcount64(c2[state]));
+    per_byte = byte_popcounts(c0[state]) + 2 * byte_popcounts(c1[state]) + 4 * byte_popcounts(c2[state]);
+    plo[state] = lane_prefix((uint32_t)per_byte);
+    phi[state] = lane_prefix((uint32_t)(per_byte >> 32));
+    lo[state] = plo[state] >> 48;
+    steps[state] = lo[state] + (phi[state] >> 48);
   }
   nc = return_corners(lg, p, c);
   if (!(steps[0] + steps[1] + enters + (uint64_t)nc)) return PASS_MOVE;  /* a list of 1: no draw */
   k = ag__rng_below(rng, steps[0] + steps[1] + enters + (uint64_t)nc);
   for (state = ON_BOARD; state <= AT_START; state++) {
-    uint64_t all;
+    uint64_t pre, in_byte;
+    int hi, byte, t, to;
+    unsigned shift;
     if (k >= steps[state]) {
       k -= steps[state];
       continue;
     }
-    for (all = a.all[state];; all &= all - 1) {
-      int to = lowest_bit(all);
-      uint64_t here = (c0[state] >> to & 1) + 2 * (c1[state] >> to & 1) + 4 * (c2[state] >> to & 1);
-      if (k < here) {  /* the k-th origin (ascending) that reaches `to` */
-        for (i = 0;; i++)
-          if ((a.dest[state][i] >> to & 1) && !k--)
-            return AG__MOVE(AG_MOVE_STEP, state, to, a.origin[state][i]);
-      }
-      k -= here;
-    }
+    hi = k >= lo[state];
+    pre = hi ? phi[state] : plo[state];
+    k -= hi ? lo[state] : 0;
+    byte = lane16_past(pre, k);
+    k -= (pre << 16) >> (16 * byte) & 0xffff;   /* the moves of the bytes before */
+    byte += 4 * hi;
+    shift = 8u * (unsigned)byte;
+    in_byte = (bits_to_bytes(c0[state] >> shift & 0xff) + 2 * bits_to_bytes(c1[state] >> shift & 0xff) +
+               4 * bits_to_bytes(c2[state] >> shift & 0xff)) * ONES8;
+    t = lane8_past(in_byte, k);
+    k -= (in_byte << 8) >> (8 * t) & 0xff;      /* the moves of the destinations before */
+    to = 8 * byte + t;
+    for (i = 0;; i++)   /* the k-th origin (ascending) that reaches `to` */
+      if ((a.dest[state][i] >> to & 1) && !k--) return AG__MOVE(AG_MOVE_STEP, state, to, a.origin[state][i]);
   }
   for (state = ON_BOARD; state <= AT_START; state++)
     for (i = 0; i < a.no[state]; i++)
@@ -704,10 +763,11 @@ static lf_sub origin_walk(const lf_game *lg, const lf_pos *p, int v, int n)
   return walk_on(&w, v, n, BIT(v));
 }
 
-/* Test hook: whether walk_on (the last girth steps as sets) and the plain
- * step-by-step walk_search agree for every occupied point as the origin and every
- * count of the game, in the position of st: the board's girth when they do,
- * 0 when they do not. */
+/* Test hook: whether walk_on (the last girth steps as sets), walk_tails_b
+ * (every origin at once, counts up to the girth) and the plain step-by-step
+ * walk_search agree for every occupied point as the origin and every count
+ * of the game, in the position of st: the board's girth when they do, 0
+ * when they do not. */
 int ag__lf_check_walks(const ag_state *st)
 {
   const lf_game *lg = GAME(st->game);
@@ -715,7 +775,9 @@ int ag__lf_check_walks(const ag_state *st)
   uint64_t occupied, own, o;
   int n;
   occupancy(lg, p, 0, &occupied, &own);
-  for (n = 1; n <= 2 * lg->fingers_max; n++)
+  for (n = 1; n <= 2 * lg->fingers_max; n++) {
+    int nodes[PIECES], nn = 0, i;
+    lf_sub plain[PIECES];
     for (o = occupied; o; o &= o - 1) {
       int v = __builtin_ctzll(o);
       lf_walk w1, w2;
@@ -725,7 +787,18 @@ int ag__lf_check_walks(const ag_state *st)
       a = walk_on(&w1, v, n, BIT(v));
       b = walk_search(&w2, v, n, BIT(v), 0);
       if (a.dest != b.dest || !a.enter != !b.enter) return 0;
+      /* walk_tails_b as action_walks uses it: up to PIECES origins at once */
+      nodes[nn] = v, plain[nn++] = b;
+      if (n <= lg->girth && (nn == PIECES || !(o & (o - 1)))) {
+        lf_sub t[PIECES];
+        if (lg->step_bytes <= 4) walk_tails_b(lg, occupied, nodes, nn, n, t, 4);
+        else walk_tails_b(lg, occupied, nodes, nn, n, t, STEP_BYTES);
+        for (i = 0; i < nn; i++)
+          if (t[i].dest != plain[i].dest || !t[i].enter != !plain[i].enter) return 0;
+      }
+      if (nn == PIECES) nn = 0;
     }
+  }
   return lg->girth;
 }
 
