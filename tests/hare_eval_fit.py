@@ -167,38 +167,46 @@ def emit(w, npos, out):
     assert o == len(wi)
 
 
-def fit(cols, vals, y, nf):
-    """Ridge least squares through the normal equations, accumulated sparsely
-    (a position has one entry per feature group)."""
+def fit(cols, vals, y, nf, weight):
+    """Weighted ridge least squares through the normal equations, accumulated
+    sparsely: only the occupied points' columns of a row (at most 13 hunters)
+    and one column per other group."""
+    npst = 25
+    order = np.argsort(cols[:, :npst] < 0, axis=1, kind="stable")[:, :13]
+    pst = np.take_along_axis(cols[:, :npst], order, 1)
+    cols = np.concatenate([pst, cols[:, npst:]], 1)
+    vals = np.concatenate([np.where(pst < 0, 0, 1).astype(np.float32), vals[:, npst:]], 1)
     xtx = np.zeros(nf * nf)
     xty = np.zeros(nf)
-    chunk = 100000
+    chunk = 200000
     for a in range(0, len(y), chunk):
-        c, v, t = cols[a:a + chunk], vals[a:a + chunk], y[a:a + chunk]
-        v = np.where(c < 0, 0.0, v)
-        c = np.maximum(c, 0)
-        c = c.astype(np.int64)
-        v = v.astype(np.float64)
+        c = np.maximum(cols[a:a + chunk], 0).astype(np.int64)
+        v = np.where(cols[a:a + chunk] < 0, 0.0, vals[a:a + chunk]).astype(np.float64)
+        wt = weight[a:a + chunk, None, None]
         pair = (c[:, :, None] * nf + c[:, None, :]).ravel()
-        xtx += np.bincount(pair, (v[:, :, None] * v[:, None, :]).ravel(), nf * nf)
-        xty += np.bincount(c.ravel(), (v * t[:, None]).ravel(), nf)
+        xtx += np.bincount(pair, (wt * v[:, :, None] * v[:, None, :]).ravel(), nf * nf)
+        xty += np.bincount(c.ravel(), (weight[a:a + chunk, None] * v * y[a:a + chunk, None])
+                           .ravel(), nf)
     return np.linalg.solve(xtx.reshape(nf, nf) + RIDGE * np.eye(nf), xty)
 
 
 def main():
     raw = np.fromfile(sys.argv[1], dtype=np.uint8).reshape(-1, 12)
     won = raw[:, 6].view(np.int8) == 1          # the positions the hunters win
-    raw = raw[won]
+    # Each position once, weighed by how often it came.
+    raw, weight = np.unique(raw[won], axis=0, return_counts=True)
     mask = raw[:, 0:4].copy().view('<u4').ravel()
     hare = raw[:, 4].astype(np.int64)
     stm = raw[:, 5].astype(np.int64)
     y = raw[:, 8:10].copy().view('<u2').ravel().astype(np.float64)
     cols, vals, nf = features(hare, mask, stm)
-    w = fit(cols, vals, y, nf)
+    weight = weight.astype(np.float64)
+    w = fit(cols, vals, y, nf, weight)
     pred = (np.where(cols < 0, 0, w[np.maximum(cols, 0)]) * vals).sum(1)
-    sys.stderr.write("positions %d, features %d, distance sd %.2f, rms error %.2f turns\n" %
-                     (len(y), nf, y.std(), np.sqrt(((y - pred) ** 2).mean())))
-    emit(w, len(y), sys.stdout)
+    sys.stderr.write("positions %d (%d different), features %d, rms error %.2f turns\n" %
+                     (weight.sum(), len(y), nf,
+                      np.sqrt((weight * (y - pred) ** 2).sum() / weight.sum())))
+    emit(w, int(weight.sum()), sys.stdout)
 
 
 if __name__ == "__main__":

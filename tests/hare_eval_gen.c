@@ -5,7 +5,7 @@
  * demand, never run by make check:
  *
  *   make tests/hare_eval_gen
- *   tests/hare_eval_gen SOLUTION OUT [GAMES]
+ *   tests/hare_eval_gen SOLUTION OUT [GAMES [AI_GAMES [AI]]]
  *
  * SOLUTION is a full solution file of the hare hunt (ag-solve -o FILE;
  * hare(hunters=12) answers 10, 11 and 12 hunters).  From every historical
@@ -13,7 +13,12 @@
  * GAMES games (default 200) in which each side plays the perfect move, or a
  * random one with a probability that differs from game to game (0 to 1), so
  * that the games go through good lines and through the positions a search
- * meets a few plies off them.  It writes every position of these games at a
+ * meets a few plies off them.  Then AI_GAMES games (default 0) per start in
+ * which the hare plays the player AI (default "alphabeta(nodes=20000)") and
+ * the hunters the perfect move (a random one in 3% of their moves): the
+ * positions the AI's own search meets against good hunters.  (The AI plays
+ * with the library as built, i.e. with the evaluation being refitted.)  It
+ * writes every position of these games at a
  * turn boundary, and every position one move after it, as fixed 12-byte
  * records (little endian):
  *
@@ -103,7 +108,9 @@ int main(int argc, char **argv)
 {
   ag_solution *sol;
   FILE *out;
-  int games = argc > 3 ? atoi(argv[3]) : 200, chain = 1, maxh = 0, h, first, k;
+  int games = argc > 3 ? atoi(argv[3]) : 200, ai_games = argc > 4 ? atoi(argv[4]) : 0;
+  const char *ai = argc > 5 ? argv[5] : "alphabeta(nodes=20000)";
+  int chain = 1, maxh = 0, h, first, k;
   long written = 0;
   uint64_t rng = 20261201;
   if (argc < 3) {
@@ -119,7 +126,7 @@ int main(int argc, char **argv)
   }
   for (h = 10; h <= maxh; h++)
     for (first = 0; first < 2; first++)
-      for (k = 0; k < games; k++) {
+      for (k = 0; k < games + ai_games; k++) {
         char spec[96];
         ag_game *g;
         ag_state *st, *child;
@@ -131,6 +138,7 @@ int main(int argc, char **argv)
           uint64_t r = ag_rng_below(&rng, 10);
           eps[i] = r == 0 ? 0.0 : r < 8 ? 0.03 * (double)r : r == 8 ? 0.5 : 1.0;
         }
+        if (k >= games) eps[0] = 0.03;
         snprintf(spec, sizeof spec, "hare(hunters=%d,first=%s,chain=%d,max_plies=400)", h,
                  first ? "hare" : "hunters", chain);
         if (ag_game_new(spec, &g) != AG_OK || ag_state_new(g, &st) != AG_OK ||
@@ -150,7 +158,9 @@ int main(int argc, char **argv)
                 written += emit(out, sol, child);
             }
           }
-          if ((double)ag_rng_below(&rng, 1000000) < eps[p] * 1e6) {
+          if (k >= games && p == 1) {
+            if (ag_ai_choose(st, ai, &rng, &m) != AG_OK) die(ai);
+          } else if ((double)ag_rng_below(&rng, 1000000) < eps[p] * 1e6) {
             if (ag_ai_choose(st, "random", &rng, &m) != AG_OK) die("random");
           } else if (ag_ai_choose_solved(st, sol, &rng, &m) != AG_OK)
             die("perfect");
