@@ -700,7 +700,10 @@ typedef struct ag_playout_totals {
  *  @param out Receives the totals (all zero on failure).
  *  @return #AG_OK or a negative code.
  *  @retval AG_EINVAL st or out is NULL.
- *  @retval AG_ENOMEM a playout ran out of memory (out is then all zero). */
+ *  @retval AG_ENOMEM a playout ran out of memory (out is then all zero).
+ *  @par Example
+ *  @include ag_state_playouts.c
+ */
 AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
                              size_t max_plies, int threads, ag_playout_totals *out);
 

@@ -254,17 +254,8 @@ START_TEST(fingers_drawing_shows_every_piece)
   ag_state *st = new_state(g, NULL);
   uint64_t rng = 3;
   char text[4096], pic[8192], *p;
-  int plies, listed, drawn;
-  for (plies = 0; plies < 30 && !ag_state_is_terminal(st); plies++) {
-    ag_move m[2];
-    if (ag_state_current_player(st) == AG_PLAYER_SIMULTANEOUS) {
-      ck_assert_int_eq(ag_ai_choose_joint(st, "random", &rng, m, 2), AG_OK);
-      ck_assert_int_eq(ag_state_apply_joint(st, m, 2), AG_OK);
-    } else {
-      ck_assert_int_eq(ag_ai_choose(st, "random", &rng, m), AG_OK);
-      ck_assert_int_eq(ag_state_apply(st, m[0]), AG_OK);
-    }
-  }
+  int listed, drawn;
+  ag_test_random_plies(st, &rng, 30);
   ck_assert_int_eq(ag_state_to_text(st, text, sizeof text, NULL), AG_OK);
   ck_assert_int_eq(ag_state_render(st, pic, sizeof pic, NULL), AG_OK);
   /* "white=V_NE*:1,Lb_N:1 black=M_S:1 ...": one "name:count" per point */
@@ -322,6 +313,19 @@ START_TEST(uct_simultaneous_choices_count_visits)
 }
 END_TEST
 
+/* st's tag `name' has the value `value'; value NULL: st has no such tag. */
+static void expect_tag(const ag_state *st, const char *name, const char *value)
+{
+  char buf[64];
+  int rc = ag_state_tag(st, name, buf, sizeof buf, NULL);
+  if (!value) {
+    ck_assert_msg(rc == AG_ENOTFOUND, "tag %s: %d (%s), not AG_ENOTFOUND", name, rc, ag_errmsg());
+    return;
+  }
+  ck_assert_msg(rc == AG_OK, "tag %s: %s", name, ag_errmsg());
+  ck_assert_str_eq(buf, value);
+}
+
 /* A tag name is letters, digits and '_' -- every letter, a to z and A to Z,
  * every digit 0 to 9 (the ends of each range included) -- and nothing else. */
 START_TEST(tag_names_take_every_letter_and_digit)
@@ -330,12 +334,10 @@ START_TEST(tag_names_take_every_letter_and_digit)
   static const char *const bad[] = {"`", "{", "@", "[", "/", ":", "-", "a b", "\xc3\xa9"};
   ag_game *g = new_game("hare");
   ag_state *st = new_state(g, NULL);
-  char buf[16];
   size_t i;
   for (i = 0; i < sizeof good / sizeof good[0]; i++) {
     ck_assert_msg(ag_state_set_tag(st, good[i], "v") == AG_OK, "tag %s: %s", good[i], ag_errmsg());
-    ck_assert_int_eq(ag_state_tag(st, good[i], buf, sizeof buf, NULL), AG_OK);
-    ck_assert_str_eq(buf, "v");
+    expect_tag(st, good[i], "v");
   }
   for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
     ck_assert_msg(ag_state_set_tag(st, bad[i], "v") == AG_EINVAL, "tag %s accepted", bad[i]);
@@ -351,28 +353,21 @@ START_TEST(tags_replaced_and_removed_keep_the_others)
 {
   ag_game *g = new_game("hare");
   ag_state *st = new_state(g, NULL);
-  char buf[64], rec[1024];
+  char rec[1024];
   ck_assert_int_eq(ag_state_set_tag(st, "A", "one"), AG_OK);
   ck_assert_int_eq(ag_state_set_tag(st, "B", "two"), AG_OK);
   ck_assert_int_eq(ag_state_set_tag(st, "C", "three"), AG_OK);
   ck_assert_int_eq(ag_state_set_tag(st, "A", "a much longer first value"), AG_OK);
-  ck_assert_int_eq(ag_state_tag(st, "A", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "a much longer first value");
-  ck_assert_int_eq(ag_state_tag(st, "B", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "two");
-  ck_assert_int_eq(ag_state_tag(st, "C", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "three");
+  expect_tag(st, "A", "a much longer first value");
+  expect_tag(st, "B", "two");
+  expect_tag(st, "C", "three");
   ck_assert_int_eq(ag_state_set_tag(st, "B", "2"), AG_OK);
-  ck_assert_int_eq(ag_state_tag(st, "B", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "2");
-  ck_assert_int_eq(ag_state_tag(st, "C", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "three");
+  expect_tag(st, "B", "2");
+  expect_tag(st, "C", "three");
   ck_assert_int_eq(ag_state_set_tag(st, "A", NULL), AG_OK);
-  ck_assert_int_eq(ag_state_tag(st, "A", buf, sizeof buf, NULL), AG_ENOTFOUND);
-  ck_assert_int_eq(ag_state_tag(st, "B", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "2");
-  ck_assert_int_eq(ag_state_tag(st, "C", buf, sizeof buf, NULL), AG_OK);
-  ck_assert_str_eq(buf, "three");
+  expect_tag(st, "A", NULL);
+  expect_tag(st, "B", "2");
+  expect_tag(st, "C", "three");
   ck_assert_int_eq(ag_state_record(st, rec, sizeof rec, NULL), AG_OK);
   ck_assert_ptr_null(strstr(rec, "[A "));
   ck_assert_ptr_nonnull(strstr(rec, "[B \"2\"]"));

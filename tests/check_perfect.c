@@ -1,17 +1,23 @@
 /*
- * check_perfect.c -- the perfect hare player (ag_ai_choose_solved) and
- * ag_solution_probe on a real solution: a file named by $AG_HARE_SOLUTION,
- * e.g. one written by `ag-solve "hare(hunters=10)" -o FILE' (about 100 s,
- * 190 MiB; .ci/run makes one).  The tests play the variant the file was
- * solved for.  Without the variable the whole program reports SKIP (TAP
- * "1..0 # SKIP"), never PASS: a real 10-hunter solution is too big to make
- * in `make check'.  The reduced variants of the internal test hook cannot
- * stand in (the perfect player refuses any solution whose win threshold is
- * not the game's); check_reliability.c tests that refusal and the other
- * error paths in every `make check'.  Nor can they judge the computer
- * player (ai_against_the_perfect_player): the game itself has no reduced
- * variant (the hare always wins at 9 hunters, and 10 is the fewest it
- * starts with), so the search cannot play one.
+ * check_perfect.c -- the perfect hare player (ag_ai_choose_solved),
+ * ag_solution_probe on a real solution, and the default computer player's
+ * strength judged by it (issue 10).  The solution is that of
+ * hare(hunters=10), the smallest variant the game has (the hare always wins
+ * at 9 hunters, and 10 is the fewest it starts with; the reduced variants
+ * of the internal test hook cannot stand in: the perfect player refuses any
+ * solution whose win threshold is not the game's, and the search cannot
+ * play them).  main() gets it once, before the tests fork, so every test
+ * (and every forked child, copy-on-write) shares the one read-only copy:
+ *
+ *   - $AG_HARE_SOLUTION names a file (`ag-solve "hare(hunters=10)" -o
+ *     FILE'; .ci/run makes one): it is loaded, in well under a second, and
+ *     the tests play the variant it was solved for;
+ *   - unset or empty: main() solves hare(hunters=10) in memory with
+ *     ag_solution_solve on 2 threads (about 60 s of CPU, 30 s on an idle
+ *     machine with 2 cores, and 190 MB at the peak; slower under the
+ *     sanitizers).  It runs before the tests, outside Check's timeouts;
+ *   - AG_HARE_SOLUTION=none: the whole program reports SKIP (TAP "1..0 #
+ *     SKIP"), never PASS, for a quick `make check' on a slow machine.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,25 +25,47 @@
 #include "ancientgames.h"
 #include "check_main.h"
 
-/* The solution named by $AG_HARE_SOLUTION (main() made sure it is set). */
-static ag_solution *load_solution(void)
-{
-  const char *path = getenv("AG_HARE_SOLUTION");
-  ag_solution *sol = NULL;
-  ck_assert_ptr_nonnull(path);
-  ck_assert_msg(ag_solution_load(path, &sol) == AG_OK, "%s: %s", path, ag_errmsg());
-  return sol;
-}
+/* The solution every test judges by: set by main() before the tests run,
+ * never changed after, freed by main() after them. */
+static ag_solution *solution;
 
 /* The hare game the solution was made for (its hunters and chain), or with
- * other_chain the same hunters and the other chain rule. */
-static ag_game *solution_game(const ag_solution *sol, int other_chain)
+ * other_chain the same hunters and the other chain rule; with `first' (not
+ * NULL) that side moves first. */
+static ag_game *solution_game(const ag_solution *sol, int other_chain, const char *first)
 {
-  char spec[64];
+  char spec[80];
   int chain = 0, hunters = 0;
   ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
-  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d)", hunters, other_chain ? !chain : chain);
+  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d%s%s)", hunters,
+           other_chain ? !chain : chain, first ? ",first=" : "", first ? first : "");
   return new_game(spec);
+}
+
+/* Plays one move for the side to move: the perfect player's (sol's) when
+ * `ai' is NULL, else ag_ai_choose(st, ai)'s.  When turns is not NULL, counts
+ * a turn in it when the move ends the game or passes the turn (the moves of
+ * a capture chain are one turn). */
+static void play_move(ag_state *st, const ag_solution *sol, const char *ai, uint64_t *rng,
+                      int *turns)
+{
+  int p = ag_state_current_player(st);
+  ag_move m;
+  if (ai)
+    ck_assert_int_eq(ag_ai_choose(st, ai, rng, &m), AG_OK);
+  else
+    ck_assert_int_eq(ag_ai_choose_solved(st, sol, rng, &m), AG_OK);
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  if (turns && (ag_state_is_terminal(st) || ag_state_current_player(st) != p)) (*turns)++;
+}
+
+/* The game's result for player p: 1 when p won, -1 when p lost, 0 for a
+ * draw or a game still going on. */
+static int result_for(const ag_state *st, int p)
+{
+  int winner = AG_PLAYER_NONE;
+  if (ag_state_outcome(st, &winner, NULL) != AG_OUTCOME_WIN) return 0;
+  return winner == p ? 1 : -1;
 }
 
 /* Perfect play from the start keeps the value, and its distance drops by
@@ -45,77 +73,64 @@ static ag_game *solution_game(const ag_solution *sol, int other_chain)
  * turns. */
 START_TEST(perfect_play_follows_the_solution)
 {
-  ag_solution *sol = load_solution();
+  const ag_solution *sol = solution;
   ag_game *g;
   ag_state *st;
   uint64_t rng = 5;
-  int v0, d0, v, d, turns = 0, winner;
-  g = solution_game(sol, 0);
+  int v0, d0, v, d, turns = 0;
+  g = solution_game(sol, 0, NULL);
   st = new_state(g, NULL);
   ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
   ck_assert_int_eq(v0, 1);
   while (!ag_state_is_terminal(st)) {
-    int p = ag_state_current_player(st), in_chain = 0;
-    ag_move m;
+    int in_chain = 0;
     ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_OK);
     ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &in_chain), AG_OK);
     if (!in_chain) {
       ck_assert_int_eq(v, turns % 2 ? -1 : 1);
       ck_assert_int_eq(d, d0 - turns);
     }
-    ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
-    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-    if (ag_state_is_terminal(st) || ag_state_current_player(st) != p) turns++;
+    play_move(st, sol, NULL, &rng, &turns);
   }
-  ck_assert_int_eq(ag_state_outcome(st, &winner, NULL), AG_OUTCOME_WIN);
-  ck_assert_int_eq(winner, 0);
+  ck_assert_int_eq(result_for(st, 0), 1);
   ck_assert_int_eq(turns, d0);
   ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_EPHASE);
   ag_state_free(st);
   ag_game_free(g);
-  ag_solution_free(sol);
 }
 END_TEST
 
 START_TEST(perfect_player_beats_random)
 {
-  ag_solution *sol = load_solution();
+  const ag_solution *sol = solution;
   ag_game *g;
   ag_state *st;
   uint64_t rng = 77;
   int k, seat, won[2] = {0, 0};
-  g = solution_game(sol, 0);
+  g = solution_game(sol, 0, NULL);
   st = new_state(g, NULL);
   for (seat = 0; seat < 2; seat++)
     for (k = 0; k < 10; k++) {
-      int winner = AG_PLAYER_NONE;
       ag_state_reset(st);
-      while (!ag_state_is_terminal(st)) {
-        ag_move m;
-        if (ag_state_current_player(st) == seat)
-          ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
-        else
-          ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
-        ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-      }
-      if (ag_state_outcome(st, &winner, NULL) == AG_OUTCOME_WIN && winner == seat) won[seat]++;
+      while (!ag_state_is_terminal(st))
+        play_move(st, sol, ag_state_current_player(st) == seat ? NULL : "random", &rng, NULL);
+      won[seat] += result_for(st, seat) == 1;
     }
   ck_assert_int_eq(won[0], 10);
   ck_assert_int_ge(won[1], 9);
   ag_state_free(st);
   ag_game_free(g);
-  ag_solution_free(sol);
 }
 END_TEST
 
 START_TEST(perfect_player_checks_its_game)
 {
-  ag_solution *sol = load_solution();
+  const ag_solution *sol = solution;
   ag_game *g;
   ag_state *st;
   uint64_t rng = 1;
   ag_move m;
-  g = solution_game(sol, 1);
+  g = solution_game(sol, 1, NULL);
   st = new_state(g, NULL);
   ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EMISMATCH);
   ag_state_free(st);
@@ -125,7 +140,6 @@ START_TEST(perfect_player_checks_its_game)
   ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_EINVAL);
   ag_state_free(st);
   ag_game_free(g);
-  ag_solution_free(sol);
 }
 END_TEST
 
@@ -144,43 +158,33 @@ END_TEST
 static int ai_vs_perfect(const ag_solution *sol, const char *first, int seat, int *turns,
                          int *best, int *moves, int *kept)
 {
-  char spec[80];
-  ag_game *g;
-  ag_state *st;
+  ag_game *g = solution_game(sol, 0, first);
+  ag_state *st = new_state(g, NULL);
   uint64_t rng = 1000;
-  int chain = 0, hunters = 0, v = 0, winner = AG_PLAYER_NONE, o;
-  ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
-  snprintf(spec, sizeof spec, "hare(hunters=%d,chain=%d,first=%s)", hunters, chain, first);
-  g = new_game(spec);
-  st = new_state(g, NULL);
+  int v = 0, result;
   ck_assert_int_eq(ag_solution_probe(sol, st, &v, best), AG_OK);
   *turns = 0;
   while (!ag_state_is_terminal(st)) {
-    int p = ag_state_current_player(st), v0 = 0, d0 = 0;
-    ag_move m;
-    if (p == seat) {
-      ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
-      ck_assert_int_eq(ag_ai_choose(st, "ai", &rng, &m), AG_OK);
-      ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
-      (*moves)++;
-      if (ag_state_is_terminal(st)) {
-        *kept += v0 <= 0 || (ag_state_outcome(st, &winner, NULL) == AG_OUTCOME_WIN && winner == p);
-      } else {
-        int v1 = 0, d1 = 0;
-        ck_assert_int_eq(ag_solution_probe(sol, st, &v1, &d1), AG_OK);
-        if (ag_state_current_player(st) != p) v1 = -v1;
-        *kept += v1 >= v0;
-      }
-    } else {
-      ck_assert_int_eq(ag_ai_choose_solved(st, sol, &rng, &m), AG_OK);
-      ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+    int p = ag_state_current_player(st), v0 = 0, d0 = 0, v1 = 0, d1 = 0;
+    if (p != seat) {
+      play_move(st, sol, NULL, &rng, turns);
+      continue;
     }
-    if (ag_state_is_terminal(st) || ag_state_current_player(st) != p) (*turns)++;
+    ck_assert_int_eq(ag_solution_probe(sol, st, &v0, &d0), AG_OK);
+    play_move(st, sol, "ai", &rng, turns);
+    (*moves)++;
+    if (ag_state_is_terminal(st)) {
+      *kept += v0 <= 0 || result_for(st, p) == 1;
+    } else {
+      ck_assert_int_eq(ag_solution_probe(sol, st, &v1, &d1), AG_OK);
+      if (ag_state_current_player(st) != p) v1 = -v1;
+      *kept += v1 >= v0;
+    }
   }
-  o = ag_state_outcome(st, &winner, NULL);
+  result = result_for(st, seat);
   ag_state_free(st);
   ag_game_free(g);
-  return o == AG_OUTCOME_WIN ? (winner == seat ? 1 : -1) : 0;
+  return result;
 }
 
 /* Issue 10: the default player, without a solution, as the hunters wins
@@ -191,7 +195,7 @@ static int ai_vs_perfect(const ag_solution *sol, const char *first, int seat, in
 START_TEST(ai_against_the_perfect_player)
 {
   static const char *const firsts[] = {"hunters", "hare"};
-  ag_solution *sol = load_solution();
+  const ag_solution *sol = solution;
   int i, moves = 0, kept = 0;
   for (i = 0; i < 2; i++) {
     int turns = 0, best = 0;
@@ -206,7 +210,6 @@ START_TEST(ai_against_the_perfect_player)
     ck_assert_int_ge(turns * 100, best * HARE_SHARE);
   }
   ck_assert_int_eq(kept, moves);
-  ag_solution_free(sol);
 }
 END_TEST
 
@@ -219,8 +222,8 @@ END_TEST
 
 START_TEST(solved_game_errors)
 {
-  ag_solution *sol = load_solution();
-  ag_game *g = solution_game(sol, 0), *other = solution_game(sol, 1), *more = NULL;
+  const ag_solution *sol = solution;
+  ag_game *g = solution_game(sol, 0, NULL), *other = solution_game(sol, 1, NULL), *more = NULL;
   ag_state *over = new_state(g, "...../...../..O../XXXX./XXXXX O - 0");  /* 9 hunters: over */
   ag_state *st = new_state(other, NULL);
   uint64_t rng = 1;
@@ -246,7 +249,6 @@ START_TEST(solved_game_errors)
   ag_state_free(st);
   ag_game_free(g);
   ag_game_free(other);
-  ag_solution_free(sol);
 }
 END_TEST
 
@@ -254,6 +256,9 @@ static Suite *perfect_suite(void)
 {
   Suite *s = suite_create("perfect");
   TCase *tc = tcase_create("perfect");
+  /* ai_against_the_perfect_player, the longest, takes about 10 s alone on
+   * an idle machine; 300 s (times CK_TIMEOUT_MULTIPLIER: 4 under the
+   * sanitizers) leaves room for a loaded one. */
   tcase_set_timeout(tc, 300);
   tcase_add_test(tc, perfect_play_follows_the_solution);
   tcase_add_test(tc, perfect_player_beats_random);
@@ -264,13 +269,42 @@ static Suite *perfect_suite(void)
   return s;
 }
 
+/* The solution of $AG_HARE_SOLUTION, or of hare(hunters=10) solved here;
+ * NULL, with a TAP "Bail out!" line on stdout, when that fails. */
+static ag_solution *get_solution(const char *path)
+{
+  ag_solution *sol = NULL;
+  ag_game *g = NULL;
+  int rc;
+  if (path && *path) {
+    if (ag_solution_load(path, &sol) != AG_OK)
+      printf("Bail out! AG_HARE_SOLUTION=%s: %s\n", path, ag_errmsg());
+    return sol;
+  }
+  fprintf(stderr, "check_perfect: AG_HARE_SOLUTION is not set: solving hare(hunters=10) in "
+                  "memory (about a minute of CPU; AG_HARE_SOLUTION=none skips)\n");
+  if (ag_game_new("hare(hunters=10)", &g) != AG_OK) {
+    printf("Bail out! ag_game_new: %s\n", ag_errmsg());
+    return NULL;
+  }
+  rc = ag_solution_solve(g, 2, NULL, NULL, &sol);
+  if (rc != AG_OK) printf("Bail out! ag_solution_solve: %s\n", ag_errmsg());
+  ag_game_free(g);
+  return sol;
+}
+
 int main(void)
 {
   const char *path = getenv("AG_HARE_SOLUTION");
-  if (!path || !*path) {
-    printf("1..0 # SKIP AG_HARE_SOLUTION names no solution file "
-           "(ag-solve \"hare(hunters=10)\" -o FILE makes one)\n");
+  int rc;
+  if (path && strcmp(path, "none") == 0) {
+    printf("1..0 # SKIP AG_HARE_SOLUTION=none (unset, the tests solve hare(hunters=10) in "
+           "memory; a file made by ag-solve is the fast way)\n");
     return 0;
   }
-  return ag_test_run(perfect_suite());
+  solution = get_solution(path);
+  if (!solution) return EXIT_FAILURE;
+  rc = ag_test_run(perfect_suite());
+  ag_solution_free(solution);
+  return rc;
 }

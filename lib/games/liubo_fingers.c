@@ -381,32 +381,48 @@ static lf_sub walk_tail(const lf_game *lg, uint64_t occupied, int node, int r, u
 }
 
 /* walk_tail() of every origin of an action at once (r <= girth, each
- * origin its only visited node): the same sets, computed origin by origin
- * within each layer, so the origins' chains of table loads overlap. */
+ * origin its only visited node), origin by origin within each layer, so the
+ * origins' chains of table loads overlap.  The retreats come from sets
+ * shared by all origins: near[j], the points from which a blocker (a point
+ * with an occupied successor) is at most j free steps on; a point of layer
+ * k is a retreat when it is in near[r-2-k] (it leads to a blocker that a
+ * walk still meets with 2 or more steps to go).  Blockers are of every
+ * occupied point, the origin's own included, although stepping back onto
+ * the origin is a dead end, not a block: a point leading to the origin
+ * within r-2 steps of it would close a cycle shorter than the girth, so no
+ * walk of the origin meets such a point in time. */
 INLINE void walk_tails_b(const lf_game *lg, uint64_t occupied, const int *nodes, int nn, int r,
                          lf_sub *out, int bytes)
 {
-  uint64_t layer[MAX_COUNT + 1][PIECES], blockers[PIECES], back[PIECES];
-  uint64_t open = lg->point_mask & ~occupied;
+  /* layer[i]: origin i's layer k; near1[j] = near[j-1], near1[0] empty */
+  uint64_t layer[PIECES], back[PIECES], near1[MAX_COUNT + 1];
+  uint64_t open = lg->point_mask & ~occupied, blockers = pred_set(lg, occupied, bytes);
   int i, k;
+  if (r == 1) {
+    for (i = 0; i < nn; i++) {
+      out[i].dest = lg->out_mask[nodes[i]] & ~BIT(nodes[i]);
+      out[i].enter = (int)(lg->stem_mask >> nodes[i] & 1);
+      out[i].blocked = 0;
+    }
+    return;
+  }
+  near1[0] = 0;
+  near1[1] = blockers;
+  for (k = 2; k <= r - 2; k++) near1[k] = blockers | pred_set(lg, near1[k - 1] & open, bytes);
   for (i = 0; i < nn; i++) {
-    int v = nodes[i];
-    layer[0][i] = BIT(v);
-    layer[1][i] = lg->out_mask[v] & open;
-    blockers[i] = pred_set(lg, occupied & ~BIT(v), bytes);
+    layer[i] = lg->out_mask[nodes[i]] & open;
+    back[i] = layer[i] & near1[r - 2];
   }
   for (k = 2; k < r; k++)
-    for (i = 0; i < nn; i++) layer[k][i] = succ_set(lg, layer[k - 1][i], bytes) & open;
+    for (i = 0; i < nn; i++) {
+      layer[i] = succ_set(lg, layer[i], bytes) & open;
+      back[i] |= layer[i] & near1[r - 1 - k];
+    }
   for (i = 0; i < nn; i++) {
-    out[i].dest = (r == 1 ? lg->out_mask[nodes[i]] : succ_set(lg, layer[r - 1][i], bytes)) & ~BIT(nodes[i]);
-    out[i].enter = (lg->stem_mask & layer[r - 1][i]) != 0;
+    out[i].dest = (succ_set(lg, layer[i], bytes) & ~BIT(nodes[i])) | back[i];
+    out[i].enter = (lg->stem_mask & layer[i]) != 0;
     out[i].blocked = 0;   /* not needed by the callers */
   }
-  if (r < 3) return;
-  for (i = 0; i < nn; i++) back[i] = layer[r - 2][i] & blockers[i];
-  for (k = r - 3; k >= 1; k--)
-    for (i = 0; i < nn; i++) back[i] |= layer[k][i] & (blockers[i] | pred_set(lg, back[i], bytes));
-  for (i = 0; i < nn; i++) out[i].dest |= back[i];
 }
 
 /* §4.2: all simple forward walks that stand on `node` with r steps to go.
