@@ -84,7 +84,9 @@ typedef struct ag__vt {
   void (*initial)(const ag_game *g, void *pos);
   int (*current_player)(const ag_game *g, const void *pos);
   /* Moves of `player` in ascending order; none for a player who does not act
-   * now (the core relies on this: it does not ask current_player first). */
+   * now (the core relies on this: it does not ask current_player first).  out
+   * has room for limit[AG_LIMIT_LEGAL_MOVES] moves; entries past the count
+   * may be overwritten within that room, as ag_state_legal_moves() allows. */
   size_t (*legal)(const ag_game *g, const void *pos, int player, ag_move *out);
   /* Chance outcomes ascending with weights, at least one; called only at a
    * chance node; NULL for games without chance. */
@@ -136,6 +138,14 @@ typedef struct ag__vt {
    * meaningless).  Lets a game interleave several playouts. */
   int (*playouts)(const ag_game *g, const void *pos, const ag__past *past,
                   const uint64_t *rngs, size_t n, size_t max_plies, ag_playout_totals *sum);
+  /* Optional (NULL: ag_state_apply asks current_player, then is_legal, then
+   * applies): the checked apply of the per-ply loop in one call.  When m is
+   * legal for the player to move (a game that is over, or a chance or
+   * simultaneous node, has none), applies it exactly as apply(pos, &m, 1,
+   * past) and returns 1; else returns 0 with pos untouched, and the core's
+   * general path names the error.  past already ends with the position
+   * before the ply, as for apply. */
+  int (*apply_legal)(const ag_game *g, void *pos, ag_move m, const ag__past *past);
 } ag__vt;
 
 struct ag_game {

@@ -41,8 +41,13 @@ static ag__past past_of(const ag_state *st, size_t count)
 static inline void copy_pos(void *dst, const void *src, size_t rounded)
 {
   size_t i;
-  for (i = 0; i < rounded; i += 16)
-    memcpy((unsigned char *)dst + i, (const unsigned char *)src + i, 16);
+  if (rounded == 64) {  /* the hare's position: no loop */
+    memcpy(dst, src, 64);
+    return;
+  }
+  for (i = 0; i + 32 <= rounded; i += 32)
+    memcpy((unsigned char *)dst + i, (const unsigned char *)src + i, 32);
+  if (i < rounded) memcpy((unsigned char *)dst + i, (const unsigned char *)src + i, 16);
 }
 
 ag__past ag__state_past(const ag_state *st)
@@ -469,21 +474,34 @@ static __attribute__((noinline)) int legal_moves_copied(const ag_state *st, int 
   return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
 }
 
-AG_API int ag_state_legal_moves(const ag_state *st, int player, ag_move *buf, size_t cap,
-                                size_t *n)
+/* Every check of ag_state_legal_moves() in its order, then the list. */
+static __attribute__((noinline)) int legal_moves_checked(const ag_state *st, int player,
+                                                         ag_move *buf, size_t cap, size_t *n)
 {
   int rc;
-  CHECK_STATE(st, AG_EINVAL);
+  if (!st) return ag__fail(AG_EINVAL, "ag_state_legal_moves: state is NULL");
   if (!n) return ag__fail(AG_EINVAL, "ag_state_legal_moves: n is NULL");
-  /* A buffer of the game's documented bound cannot overflow: generate in
-   * place instead of through a copy (the common case of a per-ply loop).
-   * Such a buffer is not NULL unless the bound is 0, and the player is 0 or 1. */
   if ((unsigned)player < 2 && buf && cap >= st->game->limit[AG_LIMIT_LEGAL_MOVES]) {
     *n = st->game->vt->legal(st->game, st->pos, player, buf);
     return AG_OK;
   }
   if ((rc = ag__check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
   return legal_moves_copied(st, player, buf, cap, n);
+}
+
+AG_API int ag_state_legal_moves(const ag_state *st, int player, ag_move *buf, size_t cap,
+                                size_t *n)
+{
+  /* A buffer of the game's documented bound cannot overflow: generate in
+   * place instead of through a copy (the common case of a per-ply loop).
+   * Such a buffer is not NULL unless the bound is 0, and the player is 0 or 1.
+   * Everything else, errors included, is out of line, so this path saves no
+   * registers. */
+  if (st && n && (unsigned)player < 2 && buf && cap >= st->game->limit[AG_LIMIT_LEGAL_MOVES]) {
+    *n = st->game->vt->legal(st->game, st->pos, player, buf);
+    return AG_OK;
+  }
+  return legal_moves_checked(st, player, buf, cap, n);
 }
 
 /* Whether m is a legal move of `player` (0, 1 or AG_PLAYER_CHANCE) now: the
@@ -539,13 +557,31 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
 
 AG_API int ag_state_apply(ag_state *st, ag_move m)
 {
+  const ag_game *g;
   int cp;
   CHECK_STATE(st, AG_EINVAL);
-  cp = st->game->vt->current_player(st->game, st->pos);
+  g = st->game;
+  /* The per-ply loop's path: when the history has room, the snapshot goes
+   * to the free entry first (past the last ply, so nobody sees it), then the
+   * game tests and applies in one call.  An illegal move changes nothing:
+   * the ply count stays, and the general path below names the error. */
+  if (g->vt->apply_legal && st->ply < st->cap) {
+    ag__hist *h = hist_entry(st, st->ply);
+    ag__past past = past_of(st, st->ply + 1);
+    h->moves[0] = m;
+    h->moves[1] = 0;
+    h->n = 1;
+    copy_pos((unsigned char *)h + AG__POS_OFFSET, st->pos, st->stride - AG__POS_OFFSET);
+    if (g->vt->apply_legal(g, st->pos, m, &past)) {
+      st->ply++;
+      return AG_OK;
+    }
+  }
+  cp = g->vt->current_player(g, st->pos);
   if (cp == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "the game is over");
   if (cp == AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "both players choose now: use ag_state_apply_joint");
-  if (!move_is_legal(st, cp, m)) return fail_illegal(st->game, m, cp);
+  if (!move_is_legal(st, cp, m)) return fail_illegal(g, m, cp);
   return ag__state_apply_trusted(st, &m, 1);
 }
 

@@ -1667,4 +1667,5 @@ const ag__vt ag__liubo_fingers_vt = {
   (int)(sizeof lf_extra_planes / sizeof lf_extra_planes[0]),
   lf_observe_extra,
   NULL,  /* playouts: one at a time */
+  NULL,  /* apply_legal: is_legal (or the list), then apply */
 };

@@ -1359,4 +1359,5 @@ const ag__vt ag__liubo_sticks_vt = {
   (int)(sizeof ls_extra_planes / sizeof ls_extra_planes[0]),
   ls_observe_extra,
   NULL,  /* playouts: one at a time */
+  NULL,  /* apply_legal: is_legal (or the list), then apply */
 };
