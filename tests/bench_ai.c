@@ -19,7 +19,8 @@
  * "perfect" plays the solution against itself (the reference line).  In the
  * environment, AG_BENCH_TRACE=1 prints each of PARAMS' moves with the solved
  * value/distance (in turns, for the side to move) before and after it and
- * the position; AG_BENCH_CAP=N plays with max_plies=N (quicker experiments).
+ * the position; AG_BENCH_CAP=N plays with max_plies=N (quicker experiments);
+ * AG_BENCH_SEED=S seeds the games S, S+1, ... instead of 1000, 1001, ...
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -192,7 +193,9 @@ static int bench_judge(const char *file, const char *params, int games, int only
         ag_state_free(st);
         ag_game_free(g);
         for (k = 0; k < games; k++) {
-          int tu, pl, r = judge_game(sol, spec, params, seat, 1000 + (uint64_t)k, &tu, &pl, &t);
+          uint64_t seed0 = getenv("AG_BENCH_SEED") ? strtoull(getenv("AG_BENCH_SEED"), NULL, 10)
+                                                    : 1000;
+          int tu, pl, r = judge_game(sol, spec, params, seat, seed0 + (uint64_t)k, &tu, &pl, &t);
           res[r + 1]++;
           turns += tu;
           plies += pl;

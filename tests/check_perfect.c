@@ -145,10 +145,12 @@ END_TEST
 
 /* The share of the best defence's turns (percent) the default player as
  * the hare lasts at least against the perfect hunters.  Measured with
- * tests/bench_ai judge (this seed): 92 and 83 with 10 hunters (hunters,
- * hare first), 89 and 80 with 11, 88 and 88 with 12; the issue's target
- * is 90. */
-#define HARE_SHARE 80
+ * tests/bench_ai judge (this seed), with the learned evaluation: 92 and 97
+ * with 10 hunters (hunters, hare first), 89 and 77 with 11, 96 and 88 with
+ * 12 (the solution's variant is played here: 10 in CI, or 12); with the
+ * hand-made evaluation before it: 92 and 83, 89 and 80, 88 and 88.  The
+ * issue's target is 90 (met on average over seeds, not in every game). */
+#define HARE_SHARE 85
 
 /* The default player (no solution) against the perfect one, from the
  * start of the solution's variant with `first' to move: plays "ai" in

@@ -1,8 +1,8 @@
 /*
  * hare_search.c -- the "alphabeta" player of the hare hunt (also its "ai"):
- * iterative-deepening alpha-beta with a board evaluation (the hare's room,
- * open captures, hunters taken).  Internal, not exported; players.c calls
- * ag__hare_search for it.
+ * iterative-deepening alpha-beta with a learned board evaluation (tables
+ * fitted offline to the solved distances, hare_eval_weights.h).  Internal,
+ * not exported; players.c calls ag__hare_search for it.
  *
  * Random playouts cannot see a trap in the hare hunt: the hunters win by a
  * forced line several turns deep, and a random hunter move mostly spoils the
@@ -20,6 +20,7 @@
 #include "games/hare_board.h"
 #include "ai/hare_solver.h"
 #include "ai/ai_common.h"
+#include "ai/hare_eval_weights.h"
 
 /* ------------------------------------------------------------------ hare-hunt board */
 
@@ -154,17 +155,10 @@ enum { AB_WIN = 100000, AB_SURE = AB_WIN - 10000, AB_INF = AB_WIN + 1, AB_TT_SIZ
        AB_MAX_DEPTH = 64, AB_CLOCK_EVERY = 256, AB_SEEN_SIZE = 2048 };
 enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3 };
 
-/* Weights of the evaluation, in thousandths of a game. */
+/* The scale of the evaluation, in thousandths of a game. */
 enum {
-  EVAL_BASE = 200,           /* so that the start is about even */
-  EVAL_TAKEN = 300,          /* each hunter taken */
-  EVAL_CAPTURE_NOW = 250,    /* the hare to move and a capture open */
-  EVAL_THREAT = 10,          /* the hunters to move, one capture open */
-  EVAL_THREATS = 200,        /* the hunters to move, two or more open */
-  EVAL_ROOM = 10,            /* each empty point the hare can reach */
-  EVAL_STEP = 5,             /* each step the hare has */
-  EVAL_SPREAD = 2,           /* each step between a hunter and the hare */
-  EVAL_BEYOND = 20           /* each hunter on the hare's row or a row beyond it */
+  EVAL_WIN = 1000,           /* the hunters' win now (a win the search sees is AB_WIN) */
+  EVAL_TURN = 8              /* ... less this for each turn predicted to it */
 };
 
 /* A transposition-table entry: the position's hash, its best move, and a
@@ -188,9 +182,7 @@ typedef struct ab_search {
   ag__ai_stop *stop;
   int aborted;
   int draw;                                /* the hunters' value of a draw */
-  int taken0, hunters0;                    /* hunters taken and left at the root */
-  int beyond;                              /* weight of hare_beyond: the hunters' search
-                                              only (see ab_start) */
+  int hunters0;                            /* hunters left at the root */
   uint64_t seen[AB_SEEN_SIZE];             /* hashes of the game's positions since its
                                               last capture (open addressing, 0 = empty) */
   uint64_t path[AB_MAX_DEPTH + 2];         /* hashes of the positions of the search path */
@@ -231,9 +223,10 @@ static int repeats(const ab_search *s, uint64_t key, int ply)
  * seen from the hunters' side (rows 1-2).  The hunters win by driving the
  * hare to the far side behind a wall of hunters; a hunter level with the
  * hare or past it is not in that wall, and one the hare has got behind is
- * out of the game.  Without this term the hunters never built the wall:
- * every other term is the same whether the hare roams behind them or in
- * front, so they kept the win for 1000 plies without ever trapping it. */
+ * out of the game.  Without this term the hand-made evaluation of 0.2's
+ * first drafts never built the wall: every other term was the same whether
+ * the hare roamed behind the hunters or in front, so they kept the win for
+ * 1000 plies without ever trapping it. */
 static int hare_beyond(int h, uint32_t hunters)
 {
   int n = 0;
@@ -241,22 +234,42 @@ static int hare_beyond(int h, uint32_t hunters)
   return n;
 }
 
-/* The hunters' value of an unfinished position: hunters taken, captures the
- * hare has open, the hare's room and steps, how far the hunters are, and
- * how many of them are not between the hare and the hunters' side. */
+/* The learned evaluation (hare_eval_weights.h): the predicted number of
+ * turns, x HARE_EVAL_SCALE, to the hunters' win from the position of the
+ * hare on h, the hunters and the side to move stm; jumps is the number of
+ * captures open to the hare. */
+static int32_t hare_eval_turns(const hare_tables *k, int h, uint32_t hunters, int stm, int jumps)
+{
+  int n = popcount32(hunters), room = hare_room(k, h, hunters);
+  int32_t t = hare_eval_count[stm][n <= 10 ? 0 : n - 10 > 3 ? 3 : n - 10] +
+              hare_eval_room[stm][room > 15 ? 15 : room] +
+              hare_eval_jumps[stm][n <= 10][jumps > 2 ? 2 : jumps] +
+              hare_eval_steps[stm] * popcount32(k->board.neighbours[h] & ALL_POINTS & ~hunters) +
+              hare_eval_spread[stm] * hare_spread(k, h, hunters) +
+              hare_eval_beyond[stm] * hare_beyond(h, hunters);
+  const int32_t *pst = hare_eval_pst[stm][n <= 10 ? 0 : n >= 12 ? 2 : 1][h];
+  uint32_t m;
+  for (m = hunters; m; m &= m - 1) t += pst[lowest_bit(m)];
+  return t;
+}
+
+/* The hunters' value of an unfinished position: EVAL_WIN less EVAL_TURN
+ * for each turn the learned evaluation predicts to the hunters' win (the
+ * hare minimises it: the longest defence).  The tables know the positions
+ * the hunters win only; a capture of the tenth hunter open to the hare to
+ * move is the hare's win. */
 static int hare_eval(const ab_search *s, const hare_pos *b)
 {
   const hare_tables *k = &s->tab;
-  int h = b->hare, jumps, v, taken = s->taken0 + s->hunters0 - popcount32(b->hunters);
+  int h = b->hare, stm, jumps;
+  int32_t t;
   if (h < 0) return 0;
+  stm = ag_state_current_player(s->st) == 1;
   jumps = hare_jumps(k, h, b->hunters);
-  v = EVAL_BASE - EVAL_TAKEN * taken - EVAL_ROOM * hare_room(k, h, b->hunters) -
-      EVAL_STEP * popcount32(k->board.neighbours[h] & ALL_POINTS & ~b->hunters) -
-      EVAL_SPREAD * hare_spread(k, h, b->hunters) - s->beyond * hare_beyond(h, b->hunters);
-  if (jumps)
-    v -= ag_state_current_player(s->st) == 1 ? EVAL_CAPTURE_NOW
-                                             : jumps > 1 ? EVAL_THREATS : EVAL_THREAT;
-  return v;
+  if (stm && jumps && popcount32(b->hunters) <= WIN_THRESHOLD + 1) return -EVAL_WIN;
+  t = hare_eval_turns(k, h, b->hunters, stm, jumps);
+  if (t < 0) t = 0;
+  return EVAL_WIN - (int)(t / (HARE_EVAL_SCALE / EVAL_TURN));
 }
 
 /* The hunters' value of a finished game `ply' plies below the root. */
@@ -380,13 +393,6 @@ static size_t ab_root(ab_search *s, const hare_pos *b, const ag_move *mv, size_t
   return nties;
 }
 
-/* Hunters captured so far as ag_state_info() reports them (0 without the counter). */
-static int captured(const ag_state *st, int p)
-{
-  int v = 0;
-  return ag_state_info(st, AG_INFO_CAPTURED, p, &v) == AG_OK ? v : 0;
-}
-
 /* Prepares a search from st: the working copy, the table, the move lists,
  * the budget and the value of a draw; returns the board at the root. */
 static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, hare_pos *board)
@@ -401,15 +407,9 @@ static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, ha
   rc = ag_state_clone(st, &s->st);
   if (rc != AG_OK) return rc;
   s->draw = (int)(p->contempt * 1000) * (player == 0 ? -1 : 1);
-  /* The hunters' plan (the wall, hare_beyond) guides the hunters' own
-   * search; the hare searching with it lasted less against the perfect
-   * hunters (tests/bench_ai judge, 6 starts x 3 games: 83% of the best
-   * defence's turns, 88% without it). */
-  s->beyond = player == 0 ? EVAL_BEYOND : 0;
   s->budget = p->nodes;
   *board = hare_pos_read(st);
   s->hunters0 = popcount32(board->hunters);
-  s->taken0 = captured(st, 1);
   s->path[0] = ag_state_hash(st);
   /* The game's earlier positions back to its last capture (captures cannot
    * be undone, so no position before one can come back). */
