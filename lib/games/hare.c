@@ -300,6 +300,10 @@ static inline __attribute__((always_inline)) int can_move(const hare_game *hg, c
   uint32_t empty = empty_points(p), t[8];
   if (p->to_move == HARE)
     return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(hg, p->hare, p->hunters);
+  /* Sideways steps first: some hunter nearly always has one, and then the
+   * other six directions need not be computed. */
+  if ((((p->hunters & hg->step_from[3]) >> 1 | (p->hunters & hg->step_from[4]) << 1) & empty) != 0)
+    return 1;
   hunter_targets(hg, p->hunters, empty, t);
   return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
 }
@@ -401,6 +405,21 @@ static int count_repeats(const hare_pos *p, const ag__past *past)
   return n;
 }
 
+/* The same for a played position p (apply's), whose hash is set: equal
+ * boundary positions have equal hashes (the hash is a function of the fields
+ * compared), so one 64-bit compare rejects nearly every entry and the fields
+ * decide the rest exactly.  (The playout's positions have no hash.) */
+static int count_repeats_hashed(const hare_pos *p, const ag__past *past)
+{
+  size_t back, window = p->since_capture < past->count ? p->since_capture : past->count;
+  const unsigned char *at = past->base + (past->count - 1) * past->stride + past->offset;
+  int n = 0;
+  for (back = 0; back < window; back++, at -= past->stride)  /* newest first */
+    if (((const hare_pos *)(const void *)at)->hash == p->hash)
+      n += same_boundary((const hare_pos *)(const void *)at, p);
+  return n;
+}
+
 static inline __attribute__((always_inline)) void apply_move(const hare_game *hg, hare_pos *p,
                                                              ag_move m0, const ag__past *past)
 {
@@ -413,7 +432,7 @@ static inline __attribute__((always_inline)) void apply_move(const hare_game *hg
   if (!p->since_capture) memset(p->seen, 0, sizeof p->seen);
   /* Only a position in the filter can have occurred before: then count exactly. */
   if (boundary && hg->repetition && seen_has(p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
-    repeats = count_repeats(p, past);
+    repeats = count_repeats_hashed(p, past);
   settle(hg, p, boundary, repeats);
 }
 
