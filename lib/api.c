@@ -172,18 +172,24 @@ const void *ag__state_start(const ag_state *st)
 
 /* Records the ply in the history, then lets the game apply it; the moves are
  * not checked (see ag_internal.h). */
-int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n)
+/* Writes the history entry of ply st->ply (its moves and the position before
+ * it); the caller has made room and moves st->ply on once the ply is played. */
+static inline void push_snapshot(ag_state *st, const ag_move *m, size_t n)
 {
-  const ag_game *g = st->game;
-  ag__hist *h;
-  ag__past past;
-  int rc = history_room(st, st->ply + 1);
-  if (rc < 0) return rc;
-  h = hist_entry(st, st->ply);
+  ag__hist *h = hist_entry(st, st->ply);
   h->moves[0] = m[0];
   h->moves[1] = n > 1 ? m[1] : 0;
   h->n = (uint32_t)n;
   copy_pos((unsigned char *)h + AG__POS_OFFSET, st->pos, st->stride - AG__POS_OFFSET);
+}
+
+int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n)
+{
+  const ag_game *g = st->game;
+  ag__past past;
+  int rc = history_room(st, st->ply + 1);
+  if (rc < 0) return rc;
+  push_snapshot(st, m, n);
   st->ply++;
   past = past_of(st, st->ply);
   g->vt->apply(g, st->pos, m, n, &past);
@@ -474,17 +480,14 @@ static __attribute__((noinline)) int legal_moves_copied(const ag_state *st, int 
   return give_moves(mv, NULL, collect_moves(st, player, mv), buf, NULL, cap, n);
 }
 
-/* Every check of ag_state_legal_moves() in its order, then the list. */
+/* Every check of ag_state_legal_moves() in its order, then the list through a
+ * copy (its caller has taken the in-place case). */
 static __attribute__((noinline)) int legal_moves_checked(const ag_state *st, int player,
                                                          ag_move *buf, size_t cap, size_t *n)
 {
   int rc;
   if (!st) return ag__fail(AG_EINVAL, "ag_state_legal_moves: state is NULL");
   if (!n) return ag__fail(AG_EINVAL, "ag_state_legal_moves: n is NULL");
-  if ((unsigned)player < 2 && buf && cap >= st->game->limit[AG_LIMIT_LEGAL_MOVES]) {
-    *n = st->game->vt->legal(st->game, st->pos, player, buf);
-    return AG_OK;
-  }
   if ((rc = ag__check_buf(buf, cap)) < 0 || (rc = check_player(player)) < 0) return rc;
   return legal_moves_copied(st, player, buf, cap, n);
 }
@@ -566,12 +569,8 @@ AG_API int ag_state_apply(ag_state *st, ag_move m)
    * game tests and applies in one call.  An illegal move changes nothing:
    * the ply count stays, and the general path below names the error. */
   if (g->vt->apply_legal && st->ply < st->cap) {
-    ag__hist *h = hist_entry(st, st->ply);
     ag__past past = past_of(st, st->ply + 1);
-    h->moves[0] = m;
-    h->moves[1] = 0;
-    h->n = 1;
-    copy_pos((unsigned char *)h + AG__POS_OFFSET, st->pos, st->stride - AG__POS_OFFSET);
+    push_snapshot(st, &m, 1);
     if (g->vt->apply_legal(g, st->pos, m, &past)) {
       st->ply++;
       return AG_OK;

@@ -395,14 +395,22 @@ static inline __attribute__((always_inline)) int seen_has(const uint64_t seen[4]
 }
 
 /* Earlier occurrences of p among the positions since the last capture. */
-static int count_repeats(const hare_pos *p, const ag__past *past)
+static inline __attribute__((always_inline)) int
+count_repeats_by(const hare_pos *p, const ag__past *past, int hashed)
 {
   size_t back, window = p->since_capture < past->count ? p->since_capture : past->count;
   const unsigned char *at = past->base + (past->count - 1) * past->stride + past->offset;
   int n = 0;
-  for (back = 0; back < window; back++, at -= past->stride)  /* newest first */
-    n += same_boundary((const hare_pos *)(const void *)at, p);
+  for (back = 0; back < window; back++, at -= past->stride) {  /* newest first */
+    const hare_pos *q = (const hare_pos *)(const void *)at;
+    if (!hashed || q->hash == p->hash) n += same_boundary(q, p);
+  }
   return n;
+}
+
+static int count_repeats(const hare_pos *p, const ag__past *past)
+{
+  return count_repeats_by(p, past, 0);
 }
 
 /* The same for a played position p (apply's), whose hash is set: equal
@@ -411,13 +419,7 @@ static int count_repeats(const hare_pos *p, const ag__past *past)
  * decide the rest exactly.  (The playout's positions have no hash.) */
 static int count_repeats_hashed(const hare_pos *p, const ag__past *past)
 {
-  size_t back, window = p->since_capture < past->count ? p->since_capture : past->count;
-  const unsigned char *at = past->base + (past->count - 1) * past->stride + past->offset;
-  int n = 0;
-  for (back = 0; back < window; back++, at -= past->stride)  /* newest first */
-    if (((const hare_pos *)(const void *)at)->hash == p->hash)
-      n += same_boundary((const hare_pos *)(const void *)at, p);
-  return n;
+  return count_repeats_by(p, past, 1);
 }
 
 static inline __attribute__((always_inline)) void apply_move(const hare_game *hg, hare_pos *p,
