@@ -49,6 +49,7 @@ typedef struct hare_game {
   uint32_t step_from[8];      /* points with a line in each step direction */
   uint32_t jump_from[8];      /* points with two steps of a line in each direction */
   uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
+  uint32_t step_move[HARE_POINTS][HARE_POINTS];  /* the step from -> to, 0 if none */
   /* The listing's tables.  pair_move[j][b]: the step of bit b of the j-th
    * pair of hunters' target words (see generate); hare_step_move[at][d]: the
    * hare's step from `at` in direction d, to hare_step_to[at][d], which is 31
@@ -579,11 +580,8 @@ static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__pa
     uint32_t hunters = p->hunters, hare = p->hare, side = p->to_move, ply = p->ply, empty;
     uint32_t movers = side == HUNTERS ? hunters : 1u << hare;
     const uint64_t *keys = side == HUNTERS ? hg->key_hunter : hg->key_hare;
-    uint32_t d = hg->step_aux[from][to];
     empty = ~(hunters | 1u << hare) & ALL_POINTS;
-    if (!(d != 0 && m == AG__MOVE(AG_MOVE_STEP, d, to, from) && (movers >> from & 1) &&
-          (empty >> to & 1)))
-      return 0;
+    if (!(m == hg->step_move[from][to] && (movers >> from & 1) && (empty >> to & 1))) return 0;
     /* The position left joins the repetition window. */
     seen_add(p->seen, boundary_key(hunters, hare, side));
     p->hash ^= keys[from] ^ keys[to] ^ hg->key_hare_to_move;
@@ -1195,6 +1193,7 @@ static int hare_setup(ag_game *g)
       if (line) {
         hg->step_from[d] |= 1u << i;
         hg->step_aux[i][to] = (uint8_t)(d + 1);
+        hg->step_move[i][to] = AG__MOVE(AG_MOVE_STEP, d + 1, to, i);
       }
       hg->hare_step_move[i][d] = AG__MOVE(AG_MOVE_STEP, d + 1, to & 31, i);
       hg->hare_step_to[i][d] = (uint8_t)(line ? to : 31);
