@@ -558,30 +558,38 @@ AG_API int ag_state_sample_chance(const ag_state *st, uint64_t *rng, ag_move *ou
   return AG_OK;
 }
 
-AG_API int ag_state_apply(ag_state *st, ag_move m)
+/* ag_state_apply() with every check in its order: the path of a game
+ * without apply_legal, of a full history and of every error (out of line,
+ * so that the per-ply path saves no registers for it). */
+static __attribute__((noinline)) int apply_checked(ag_state *st, ag_move m)
 {
   const ag_game *g;
   int cp;
-  CHECK_STATE(st, AG_EINVAL);
+  if (!st) return ag__fail(AG_EINVAL, "ag_state_apply: state is NULL");
   g = st->game;
-  /* The per-ply loop's path: when the history has room, the snapshot goes
-   * to the free entry first (past the last ply, so nobody sees it), then the
-   * game tests and applies in one call.  An illegal move changes nothing:
-   * the ply count stays, and the general path below names the error. */
-  if (g->vt->apply_legal && st->ply < st->cap) {
-    ag__past past = past_of(st, st->ply + 1);
-    push_snapshot(st, &m, 1);
-    if (g->vt->apply_legal(g, st->pos, m, &past)) {
-      st->ply++;
-      return AG_OK;
-    }
-  }
   cp = g->vt->current_player(g, st->pos);
   if (cp == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "the game is over");
   if (cp == AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "both players choose now: use ag_state_apply_joint");
   if (!move_is_legal(st, cp, m)) return fail_illegal(g, m, cp);
   return ag__state_apply_trusted(st, &m, 1);
+}
+
+AG_API int ag_state_apply(ag_state *st, ag_move m)
+{
+  /* The per-ply loop's path: when the history has room, the snapshot goes
+   * to the free entry first (past the last ply, so nobody sees it), then the
+   * game tests and applies in one call.  An illegal move changes nothing:
+   * the ply count stays, and the general path names the error. */
+  if (st && st->game->vt->apply_legal && st->ply < st->cap) {
+    ag__past past = past_of(st, st->ply + 1);
+    push_snapshot(st, &m, 1);
+    if (st->game->vt->apply_legal(st->game, st->pos, m, &past)) {
+      st->ply++;
+      return AG_OK;
+    }
+  }
+  return apply_checked(st, m);
 }
 
 AG_API int ag_state_apply_joint(ag_state *st, const ag_move *moves, size_t n)

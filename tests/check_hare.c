@@ -434,6 +434,79 @@ START_TEST(test_info_and_render)
 }
 END_TEST
 
+/* Applies every step and jump value between points 0-31 (each aux a step
+ * can carry and one more; the jump's over point and the next) and pass at
+ * st: a listed move plays and is undone, any other fails with AG_EILLEGAL;
+ * either way text, ply and hash are as before. */
+static void apply_every_value(ag_state *st)
+{
+  ag_move mv[MAXMV];
+  size_t n, i, ply = ag_state_ply(st);
+  uint64_t hash = ag_state_hash(st);
+  int p = ag_state_current_player(st);
+  uint32_t kind, aux, to, from;
+  char before[128], after[128];
+  ck_assert_int_ge(p, 0);
+  ck_assert_int_eq(ag_state_legal_moves(st, p, mv, MAXMV, &n), AG_OK);
+  ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
+  for (kind = AG_MOVE_STEP; kind <= AG_MOVE_PASS; kind++)
+    for (aux = 0; aux < 10; aux++)
+      for (to = 0; to < 32; to++)
+        for (from = 0; from < 32; from++) {
+          ag_move m = kind << 24 | aux << 16 | to << 8 | from;
+          int listed = 0, rc;
+          if (kind == AG_MOVE_JUMP) {
+            if (aux > 1) break;
+            m = kind << 24 | ((from + to) / 2 + aux) << 16 | to << 8 | from;
+          } else if (kind != AG_MOVE_STEP && (kind != AG_MOVE_PASS || aux || to || from > 1)) {
+            break;
+          }
+          for (i = 0; i < n; i++) listed |= mv[i] == m;
+          /* (ck_assert_* talks to the parent process: only on a mismatch) */
+          rc = ag_state_apply(st, m);
+          if (listed ? rc != AG_OK || ag_state_undo(st) != AG_OK : rc != AG_EILLEGAL)
+            ck_abort_msg("0x%08x (listed: %d) at %s: apply gave %d", (unsigned)m, listed, before, rc);
+          if (ag_state_to_text(st, after, sizeof after, NULL) != AG_OK || strcmp(after, before) ||
+              ag_state_ply(st) != ply || ag_state_hash(st) != hash)
+            ck_abort_msg("0x%08x (listed: %d) changed %s", (unsigned)m, listed, before);
+        }
+}
+
+/* ag_state_apply takes exactly the listed moves (its shortcut for the common
+ * step tests the move itself): every value of apply_every_value at positions
+ * of random games of three variants, both sides to move, in and out of chains. */
+START_TEST(test_apply_takes_exactly_the_list)
+{
+  static const char *const specs[] = {"hare", "hare(chain=0,repetition=2)",
+                                      "hare(first=hare,hunters=10,max_plies=60)"};
+  size_t s;
+  for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+    ag_game *g = new_game(specs[s]);
+    ag_state *st = new_state(g, NULL);
+    uint64_t rng = 77 + s;
+    int positions = 0, sides[2] = {0, 0}, chains = 0, chain;
+    while (positions < 40) {
+      ag_state_reset(st);
+      while (!ag_state_is_terminal(st)) {
+        ck_assert_int_eq(ag_state_info(st, AG_INFO_CHAIN, 0, &chain), AG_OK);
+        if (ag_state_ply(st) % 7 == 3 || chain) {
+          apply_every_value(st);
+          positions++;
+          sides[ag_state_current_player(st)]++;
+          chains += chain;
+        }
+        ck_assert(ag_test_random_ply(st, &rng));
+      }
+    }
+    ck_assert_int_gt(sides[0], 5);
+    ck_assert_int_gt(sides[1], 5);
+    if (s == 0) ck_assert_int_gt(chains, 0);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* "pass" only ends a chain: with either side to move outside a chain,
  * ag_state_apply() refuses it with AG_EILLEGAL and leaves the state as it
  * was (its per-ply path tests and applies in one call into the game). */
@@ -543,6 +616,7 @@ static Suite *hare_suite(void)
   tcase_add_test(tc, test_info_and_render);
   tcase_add_test(tc, test_end_order_at_the_ply_cap);
   tcase_add_test(tc, test_pass_refused_outside_a_chain);
+  tcase_add_test(tc, test_apply_takes_exactly_the_list);
   suite_add_tcase(s, tc);
   return s;
 }

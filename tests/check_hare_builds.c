@@ -39,7 +39,8 @@ static int cpu_lists(int build)
 #if defined(__GNUC__) && defined(__x86_64__)
   if (build == AG__HARE_LIST_AVX512)
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 #endif
   return build == AG__HARE_LIST_PLAIN;
 }
@@ -213,8 +214,8 @@ START_TEST(test_build_ranks_ends_as_apply)
 END_TEST
 
 /* A listing build lists what the plain build lists, in the same order, for
- * both players at every ply of random games of every variant; the hunters'
- * list writes nothing past the buffer of the game's bound (past its end but
+ * both players at every ply of random games of every variant; the list
+ * writes nothing past the buffer of the game's bound (past its end but
  * within the bound it may, as ag_state_legal_moves() allows). */
 START_TEST(test_list_build_lists_as_plain)
 {

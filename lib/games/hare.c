@@ -68,6 +68,13 @@ typedef struct hare_game {
   uint32_t land_table[LAND_TABLE_SIZE];
   uint32_t hare_step_move[HARE_POINTS][8];
   uint8_t hare_step_to[HARE_POINTS][8];
+  /* The AVX-512 listing of the hare's moves from `at`: its steps to its
+   * neighbours (ascending, which is the direction order) and its jumps to
+   * hare_land_points[at] (ascending), in 16-move rows that a compress by
+   * the pext-gathered empty points (landings) turns into the list. */
+  uint32_t hare_nbr_move[HARE_POINTS][16];
+  uint32_t hare_jump_move[HARE_POINTS][16];
+  uint32_t hare_land_points[HARE_POINTS];
 #ifdef __SIZEOF_INT128__
   uint64_t mod_magic[DRAW_MAX_BOUND + 1];  /* ceil(2^64 / d), see draw_below */
 #endif
@@ -226,7 +233,8 @@ static inline __attribute__((always_inline)) int hare_can_jump(const hare_game *
  * share one port).  Only called where the CPU has AVX-512F, BW and VBMI2;
  * out has room for MAX_MOVES (the game's bound, which every caller of
  * legal() gives): entries past the list may be overwritten, none past that. */
-static __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) size_t hunter_moves_avx512(
+#define HARE_AVX512_TARGET "avx512f,avx512bw,avx512vbmi2,popcnt,bmi,bmi2"
+static inline __attribute__((always_inline, target(HARE_AVX512_TARGET))) size_t hunter_moves_avx512(
     const hare_game *hg, const uint32_t t[8], ag_move *out)
 {
   size_t n = 0;
@@ -249,6 +257,36 @@ static __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) size_t hun
   }
   return n;
 }
+
+/* generate() with AVX-512, BMI2 and popcnt, the whole listing in one
+ * function (the hunters' targets need no trip through memory to another):
+ * the hunters' steps as above; the hare's steps and jumps each with one
+ * compress of its row of moves from its point, by the empty neighbours and
+ * the landings gathered with pext -- no loop whose length is random (the
+ * jumps' loop mispredicted its exit).  Writes at most 16 moves past the
+ * list, within MAX_MOVES. */
+static __attribute__((target(HARE_AVX512_TARGET))) size_t generate_avx512(const hare_game *hg,
+                                                                          const hare_pos *p,
+                                                                          ag_move *out)
+{
+  uint32_t empty = empty_points(p), hare = p->hare, chain = p->chain, steps, jumps;
+  size_t n;
+  if (p->to_move == HUNTERS) {
+    uint32_t targets[8];
+    hunter_targets(hg, p->hunters, empty, targets);
+    return hunter_moves_avx512(hg, targets, out);
+  }
+  steps = chain ? 0 : _pext_u32(empty, hg->board.neighbours[hare]);
+  _mm512_storeu_si512(out, _mm512_maskz_compress_epi32((__mmask16)steps,
+                                                      _mm512_loadu_si512(hg->hare_nbr_move[hare])));
+  n = (size_t)__builtin_popcount(steps);
+  jumps = _pext_u32(hare_landings_bmi2(hg, hare, p->hunters, empty), hg->hare_land_points[hare]);
+  _mm512_storeu_si512(out + n, _mm512_maskz_compress_epi32((__mmask16)jumps,
+                                                          _mm512_loadu_si512(hg->hare_jump_move[hare])));
+  n += (size_t)__builtin_popcount(jumps);
+  out[n] = PASS_MOVE;
+  return n + chain;
+}
 #endif
 
 /* Every legal move of the side to move, in ascending order: steps by
@@ -259,12 +297,12 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   size_t n = 0;
   int d;
   if (p->result) return 0;
+#ifdef HARE_HAVE_AVX512_LIST
+  if (hg->list_build == AG__HARE_LIST_AVX512) return generate_avx512(hg, p, out);
+#endif
   if (p->to_move == HUNTERS) {
     uint32_t targets[8];
     hunter_targets(hg, p->hunters, empty, targets);
-#ifdef HARE_HAVE_AVX512_LIST
-    if (hg->list_build == AG__HARE_LIST_AVX512) return hunter_moves_avx512(hg, targets, out);
-#endif
     /* Two directions per 64-bit word (d = 2j low, 2j + 1 high): half as many
      * loops whose length is random, so half the mispredicted loop exits; each
      * set bit's move is read from a table. */
@@ -294,18 +332,25 @@ static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
   return n;
 }
 
+/* Whether `side` to move at a turn boundary with these pieces has any move. */
+static inline __attribute__((always_inline)) int can_move_at(const hare_game *hg, uint32_t hunters,
+                                                              uint32_t hare, uint32_t side)
+{
+  uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS, t[8];
+  if (side == HARE)
+    return (hg->board.neighbours[hare] & empty) != 0 || hare_can_jump(hg, hare, hunters);
+  /* Sideways steps first: some hunter nearly always has one, and then the
+   * other six directions need not be computed. */
+  if ((((hunters & hg->step_from[3]) >> 1 | (hunters & hg->step_from[4]) << 1) & empty) != 0)
+    return 1;
+  hunter_targets(hg, hunters, empty, t);
+  return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
+}
+
 /* Whether the side to move at a turn boundary has any move. */
 static inline __attribute__((always_inline)) int can_move(const hare_game *hg, const hare_pos *p)
 {
-  uint32_t empty = empty_points(p), t[8];
-  if (p->to_move == HARE)
-    return (hg->board.neighbours[p->hare] & empty) != 0 || hare_can_jump(hg, p->hare, p->hunters);
-  /* Sideways steps first: some hunter nearly always has one, and then the
-   * other six directions need not be computed. */
-  if ((((p->hunters & hg->step_from[3]) >> 1 | (p->hunters & hg->step_from[4]) << 1) & empty) != 0)
-    return 1;
-  hunter_targets(hg, p->hunters, empty, t);
-  return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
+  return can_move_at(hg, p->hunters, p->hare, p->to_move);
 }
 
 /* --------------------------------------------------------------- playing */
@@ -470,14 +515,86 @@ static int hare_is_legal(const ag_game *g, const void *pos, int player, ag_move 
   return move_is_legal(GAME(g), pos, player, m);
 }
 
-/* The per-ply loop's checked apply: the test and the move in one call. */
+/* hare_apply_legal for every ply but its common one: jumps, passes and
+ * illegal values (out of line, so that the common ply saves no registers). */
+static __attribute__((noinline)) int apply_legal_general(const hare_game *hg, hare_pos *p,
+                                                         ag_move m, const ag__past *past)
+{
+  if (!move_is_legal(hg, p, p->to_move, m)) return 0;
+  apply_move(hg, p, m, past);
+  return 1;
+}
+
+/* The end of settle() for a boundary position p whose side can move and
+ * that the repetition filter may have seen: counts it, then the ply cap;
+ * returns 1 (hare_apply_legal's result).  Out of line: 6.6% of plies. */
+static __attribute__((noinline)) int settle_counted(const hare_game *hg, hare_pos *p,
+                                                    const ag__past *past)
+{
+  if (count_repeats_hashed(p, past) + 1 >= hg->repetition) {
+    p->result = RESULT_DRAW;
+    p->reason = AG_END_REPETITION;
+  } else if (hg->max_plies && p->ply >= hg->max_plies) {
+    p->result = RESULT_DRAW;
+    p->reason = AG_END_PLY_LIMIT;
+  }
+  return 1;
+}
+
+/* The per-ply loop's checked apply: the test and the move in one call.  The
+ * common ply -- a step outside a chain in a game not over -- runs on local
+ * copies of the position's fields (stores through p could alias the game's
+ * tables, so the compiler would reload them), with the same test and the
+ * same effects as move_is_legal and apply_move: a step captures nothing
+ * (since_capture stays above 0, the window stays) and always ends a turn.
+ * Jumps, passes and every illegal value take the general code. */
 static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__past *past)
 {
   const hare_game *hg = GAME(g);
   hare_pos *p = pos;
-  if (!move_is_legal(hg, p, p->to_move, m)) return 0;
-  apply_move(hg, p, m, past);
-  return 1;
+  uint32_t from = (uint32_t)AG__MOVE_FROM(m), to = (uint32_t)AG__MOVE_TO(m);
+  if (AG__MOVE_KIND(m) == AG_MOVE_STEP && !(p->result | p->chain) && from < HARE_POINTS &&
+      to < HARE_POINTS) {
+    uint32_t hunters = p->hunters, hare = p->hare, side = p->to_move, ply = p->ply, bit;
+    uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS;
+    uint32_t movers = side == HUNTERS ? hunters : 1u << hare;
+    uint32_t d = hg->step_aux[from][to];
+    uint64_t hash = p->hash;
+    if (!(d != 0 && m == AG__MOVE(AG_MOVE_STEP, d, to, from) && (movers >> from & 1) &&
+          (empty >> to & 1)))
+      return 0;
+    /* The position left joins the repetition window. */
+    bit = seen_bit(boundary_key(hunters, hare, side));
+    p->seen[bit >> 6] |= UINT64_C(1) << (bit & 63);
+    if (side == HUNTERS) {
+      hunters ^= 1u << from | 1u << to;
+      hash ^= hg->key_hunter[from] ^ hg->key_hunter[to];
+    } else {
+      hare = to;
+      hash ^= hg->key_hare[from] ^ hg->key_hare[to];
+    }
+    side ^= 1;
+    hash ^= hg->key_hare_to_move;
+    ply += ply < HARE_PLY_MAX;
+    p->hash = hash;
+    p->hunters = hunters;
+    p->ply = ply;
+    p->since_capture++;
+    p->hare = (uint8_t)hare;
+    p->to_move = (uint8_t)side;
+    /* settle() at a boundary: blocked, repetition, the ply cap. */
+    if (!can_move_at(hg, hunters, hare, side)) {
+      p->result = side == HARE ? RESULT_HUNTERS : RESULT_HARE;
+      p->reason = AG_END_BLOCKED;
+    } else if (hg->repetition && seen_has(p->seen, boundary_key(hunters, hare, side))) {
+      return settle_counted(hg, p, past);
+    } else if (hg->max_plies && ply >= hg->max_plies) {
+      p->result = RESULT_DRAW;
+      p->reason = AG_END_PLY_LIMIT;
+    }
+    return 1;
+  }
+  return apply_legal_general(hg, p, m, past);
 }
 
 
@@ -987,7 +1104,8 @@ static int cpu_lists(int build)
 #ifdef HARE_HAVE_AVX512_LIST
   if (build == AG__HARE_LIST_AVX512)
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt");
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 #endif
   return build == AG__HARE_LIST_PLAIN;
 }
@@ -1082,6 +1200,17 @@ static int hare_setup(ag_game *g)
     for (d = 0; d < 8; d++)
       if ((hg->step_from[d] >> i & 1) && (hg->step_from[d] >> (i + step_offsets[d]) & 1))
         hg->jump_from[d] |= 1u << i;
+  }
+  for (i = 0; i < HARE_POINTS; i++) {  /* the AVX-512 listing's rows (see hare_nbr_move) */
+    int to, k = 0, j = 0;
+    for (to = 0; to < HARE_POINTS; to++) {
+      int d = hg->step_aux[i][to];
+      if (d) hg->hare_nbr_move[i][k++] = AG__MOVE(AG_MOVE_STEP, d, to, i);
+      if (hare_landings(hg->jump_from, (uint32_t)i, ALL_POINTS, ALL_POINTS) >> to & 1) {
+        hg->hare_land_points[i] |= 1u << to;
+        hg->hare_jump_move[i][j++] = AG__MOVE(AG_MOVE_JUMP, (i + to) / 2, to, i);
+      }
+    }
   }
   for (i = 0, base = 0; i < HARE_POINTS; i++) {
     uint32_t over = 0, k, size;
