@@ -23,6 +23,10 @@ lib/ai/hare_search.c computes, in the same order:
   room[stm][min(r, 15)]   r empty points the hare reaches by steps
   jumps[stm][n10][j]      j = min(open captures, 2), n10 = 10 hunters or more
   steps[stm], spread[stm], beyond[stm]   linear (as hare_search.c counts them)
+  rows[stm][layer][r - hare's row + 4][pattern]      the hunters of row r as 5 bits
+  cols[stm][layer][c - hare's column + 4][pattern]   the hunters of column c (bit = row)
+
+It prints the rms error over all positions and by side to move on stderr.
 
 Needs numpy.  The output is C source, deterministic for a given input.
 """

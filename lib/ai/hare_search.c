@@ -149,7 +149,9 @@ static int hare_spread(const hare_tables *k, int h, uint32_t hunters)
  * it, a draw is worth contempt x 1000 less than even to the searcher, and an
  * unfinished position gets the evaluation below.  The search keeps the
  * result of the last depth it completed within its budgets (depth, nodes,
- * time, the caller's stop); equal best moves are drawn with the RNG. */
+ * time, the caller's stop); equal best moves are drawn with the RNG.  The
+ * hare's own search extends its horizon by the hare's moves (ab_leaf), so
+ * that it scores only positions with the hunters to move. */
 
 enum { AB_WIN = 100000, AB_SURE = AB_WIN - 10000, AB_INF = AB_WIN + 1, AB_TT_SIZE = 1 << 16,
        AB_MAX_DEPTH = 64, AB_CLOCK_EVERY = 256, AB_SEEN_SIZE = 2048 };
