@@ -96,9 +96,11 @@ typedef struct hare_pos {
   uint8_t chain;           /* 1 while the hare is in the middle of a chain */
   uint8_t result;          /* RESULT_* */
   uint8_t reason;          /* AG_END_* */
-  /* A filter of the turn-boundary positions since the last capture (the
-   * repetition window): one bit per position, so that most plies need not
-   * scan the history for repeats.  Derived from the history like the clocks;
+  /* A counting filter of the turn-boundary positions since the last capture
+   * (the repetition window): 128 two-bit counters, each the number of those
+   * positions whose slot it is (saturating at 3), so that most plies need
+   * not scan the history for repeats -- a position that has occurred k times
+   * has a counter of k or more.  Derived from the history like the clocks;
    * not in the text, not in the hash. */
   uint64_t seen[4];
 } hare_pos;
@@ -290,16 +292,15 @@ static __attribute__((target(HARE_AVX512_TARGET))) size_t generate_avx512(const 
 #endif
 
 /* Every legal move of the side to move, in ascending order: steps by
- * (direction, to), then jumps by (over, to), then pass. */
-static size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
+ * (direction, to), then jumps by (over, to), then pass (the plain build;
+ * out of line, so that hare_legal's jump to the AVX-512 build saves no
+ * registers for it). */
+static __attribute__((noinline)) size_t generate(const hare_game *hg, const hare_pos *p, ag_move *out)
 {
   uint32_t empty = empty_points(p), m;
   size_t n = 0;
   int d;
   if (p->result) return 0;
-#ifdef HARE_HAVE_AVX512_LIST
-  if (hg->list_build == AG__HARE_LIST_AVX512) return generate_avx512(hg, p, out);
-#endif
   if (p->to_move == HUNTERS) {
     uint32_t targets[8];
     hunter_targets(hg, p->hunters, empty, targets);
@@ -421,22 +422,46 @@ static inline __attribute__((always_inline)) int same_boundary(const hare_pos *a
          a->to_move == b->to_move;
 }
 
-/* The repetition key of a turn-boundary position, and its bit in seen[]. */
+/* The repetition key of a turn-boundary position, and its counter in
+ * seen[]: the slot's two bits, at bit `shift` of word `word`. */
 static inline __attribute__((always_inline)) uint32_t boundary_key(uint32_t hunters, uint32_t hare,
                                                                     uint32_t side)
 {
   return hunters | hare << 25 | side << 30;
 }
 
-static inline __attribute__((always_inline)) uint32_t seen_bit(uint32_t key)
+static inline __attribute__((always_inline)) uint32_t seen_slot(uint32_t key)
 {
-  return (key * 0x9E3779B1u) >> 24;
+  return (key * 0x9E3779B1u) >> 25;
+}
+
+/* The counter of key's slot: at least the number of key's occurrences. */
+static inline __attribute__((always_inline)) uint32_t seen_count(const uint64_t seen[4], uint32_t key)
+{
+  uint32_t slot = seen_slot(key);
+  return (uint32_t)(seen[slot >> 5] >> (slot & 31) * 2 & 3);
 }
 
 static inline __attribute__((always_inline)) int seen_has(const uint64_t seen[4], uint32_t key)
 {
-  uint32_t bit = seen_bit(key);
-  return (int)(seen[bit >> 6] >> (bit & 63) & 1);
+  return seen_count(seen, key) != 0;
+}
+
+/* Counts one more occurrence of key (the counter stops at 3). */
+static inline __attribute__((always_inline)) void seen_add(uint64_t seen[4], uint32_t key)
+{
+  uint32_t slot = seen_slot(key), shift = (slot & 31) * 2;
+  uint64_t word = seen[slot >> 5];
+  seen[slot >> 5] = word + ((uint64_t)((word >> shift & 3) != 3) << shift);
+}
+
+/* Whether the boundary position of key may have occurred often enough
+ * before to draw by repetition now (repetition - 1 times): if its counter
+ * is lower, it has not, and the history need not be scanned. */
+static inline __attribute__((always_inline)) int seen_may_draw(const hare_game *hg,
+                                                               const uint64_t seen[4], uint32_t key)
+{
+  return hg->repetition && (int)seen_count(seen, key) + 1 >= hg->repetition;
 }
 
 /* Earlier occurrences of p among the positions since the last capture. */
@@ -471,14 +496,12 @@ static inline __attribute__((always_inline)) void apply_move(const hare_game *hg
                                                              ag_move m0, const ag__past *past)
 {
   int boundary, repeats = 0;
-  if (!p->chain) {  /* the position left joins the window (a capture empties it) */
-    uint32_t bit = seen_bit(boundary_key(p->hunters, p->hare, p->to_move));
-    p->seen[bit >> 6] |= UINT64_C(1) << (bit & 63);
-  }
+  if (!p->chain)  /* the position left joins the window (a capture empties it) */
+    seen_add(p->seen, boundary_key(p->hunters, p->hare, p->to_move));
   boundary = play(hg, p, m0);
   if (!p->since_capture) memset(p->seen, 0, sizeof p->seen);
-  /* Only a position in the filter can have occurred before: then count exactly. */
-  if (boundary && hg->repetition && seen_has(p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
+  /* Only a position counted often enough may draw: then count exactly. */
+  if (boundary && seen_may_draw(hg, p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
     repeats = count_repeats_hashed(p, past);
   settle(hg, p, boundary, repeats);
 }
@@ -525,19 +548,17 @@ static __attribute__((noinline)) int apply_legal_general(const hare_game *hg, ha
   return 1;
 }
 
-/* The end of settle() for a boundary position p whose side can move and
- * that the repetition filter may have seen: counts it, then the ply cap;
- * returns 1 (hare_apply_legal's result).  Out of line: 6.6% of plies. */
-static __attribute__((noinline)) int settle_counted(const hare_game *hg, hare_pos *p,
-                                                    const ag__past *past)
+/* settle() for the boundary position p after a step (hare_apply_legal's
+ * rare ends: a side that may be blocked, a position that the filter may
+ * have counted often enough to draw); returns 1, hare_apply_legal's result.
+ * Out of line, and called last, so that the common step saves no registers. */
+static __attribute__((noinline)) int settle_step(const hare_game *hg, hare_pos *p,
+                                                 const ag__past *past)
 {
-  if (count_repeats_hashed(p, past) + 1 >= hg->repetition) {
-    p->result = RESULT_DRAW;
-    p->reason = AG_END_REPETITION;
-  } else if (hg->max_plies && p->ply >= hg->max_plies) {
-    p->result = RESULT_DRAW;
-    p->reason = AG_END_PLY_LIMIT;
-  }
+  int repeats = 0;
+  if (seen_may_draw(hg, p->seen, boundary_key(p->hunters, p->hare, p->to_move)))
+    repeats = count_repeats_hashed(p, past);
+  settle(hg, p, 1, repeats);
   return 1;
 }
 
@@ -555,40 +576,35 @@ static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__pa
   uint32_t from = (uint32_t)AG__MOVE_FROM(m), to = (uint32_t)AG__MOVE_TO(m);
   if (AG__MOVE_KIND(m) == AG_MOVE_STEP && !(p->result | p->chain) && from < HARE_POINTS &&
       to < HARE_POINTS) {
-    uint32_t hunters = p->hunters, hare = p->hare, side = p->to_move, ply = p->ply, bit;
-    uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS;
+    uint32_t hunters = p->hunters, hare = p->hare, side = p->to_move, ply = p->ply, empty;
     uint32_t movers = side == HUNTERS ? hunters : 1u << hare;
+    const uint64_t *keys = side == HUNTERS ? hg->key_hunter : hg->key_hare;
     uint32_t d = hg->step_aux[from][to];
-    uint64_t hash = p->hash;
+    empty = ~(hunters | 1u << hare) & ALL_POINTS;
     if (!(d != 0 && m == AG__MOVE(AG_MOVE_STEP, d, to, from) && (movers >> from & 1) &&
           (empty >> to & 1)))
       return 0;
     /* The position left joins the repetition window. */
-    bit = seen_bit(boundary_key(hunters, hare, side));
-    p->seen[bit >> 6] |= UINT64_C(1) << (bit & 63);
-    if (side == HUNTERS) {
-      hunters ^= 1u << from | 1u << to;
-      hash ^= hg->key_hunter[from] ^ hg->key_hunter[to];
-    } else {
-      hare = to;
-      hash ^= hg->key_hare[from] ^ hg->key_hare[to];
-    }
+    seen_add(p->seen, boundary_key(hunters, hare, side));
+    p->hash ^= keys[from] ^ keys[to] ^ hg->key_hare_to_move;
+    if (side == HUNTERS) hunters ^= 1u << from | 1u << to;
+    else hare = to;
     side ^= 1;
-    hash ^= hg->key_hare_to_move;
     ply += ply < HARE_PLY_MAX;
-    p->hash = hash;
     p->hunters = hunters;
     p->ply = ply;
     p->since_capture++;
     p->hare = (uint8_t)hare;
     p->to_move = (uint8_t)side;
-    /* settle() at a boundary: blocked, repetition, the ply cap. */
-    if (!can_move_at(hg, hunters, hare, side)) {
-      p->result = side == HARE ? RESULT_HUNTERS : RESULT_HARE;
-      p->reason = AG_END_BLOCKED;
-    } else if (hg->repetition && seen_has(p->seen, boundary_key(hunters, hare, side))) {
-      return settle_counted(hg, p, past);
-    } else if (hg->max_plies && ply >= hg->max_plies) {
+    /* settle() at a boundary: blocked, repetition, the ply cap.  Nearly
+     * always the side to move has a step (the hare to an empty neighbour, a
+     * hunter sideways) and the filter rules out a draw; else settle_step. */
+    empty = ~(hunters | 1u << hare) & ALL_POINTS;
+    if (side == HARE ? !(hg->board.neighbours[hare] & empty)
+                     : !(((hunters & hg->step_from[3]) >> 1 | (hunters & hg->step_from[4]) << 1) & empty))
+      return settle_step(hg, p, past);
+    if (seen_may_draw(hg, p->seen, boundary_key(hunters, hare, side))) return settle_step(hg, p, past);
+    if (hg->max_plies && ply >= hg->max_plies) {
       p->result = RESULT_DRAW;
       p->reason = AG_END_PLY_LIMIT;
     }
@@ -596,7 +612,6 @@ static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__pa
   }
   return apply_legal_general(hg, p, m, past);
 }
-
 
 /* Exactly ag_rng_below(rng, bound), without a division (its latency
  * dominated the playout).  r is first reduced to x = r mod lcm(1..40) < 2^53,
@@ -1295,6 +1310,9 @@ static size_t hare_legal(const ag_game *g, const void *pos, int player, ag_move 
 {
   const hare_pos *p = pos;
   if (p->result || player != p->to_move) return 0;
+#ifdef HARE_HAVE_AVX512_LIST
+  if (GAME(g)->list_build == AG__HARE_LIST_AVX512) return generate_avx512(GAME(g), p, out);
+#endif
   return generate(GAME(g), p, out);
 }
 
