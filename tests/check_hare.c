@@ -434,6 +434,74 @@ START_TEST(test_info_and_render)
 }
 END_TEST
 
+/* The number of hunters on a position text's board. */
+static int hunters_in(const char *t)
+{
+  int n = 0, i;
+  for (i = 0; i < 29; i++) n += t[i] == 'X';
+  return n;
+}
+
+/* Repetition over thousands of random games through the API against the
+ * test's own count: the turn-boundary positions since the last capture kept
+ * as text (board and side to move), scanned at every boundary.  A game ends
+ * by repetition exactly when the position has occurred repetition - 1 times
+ * before and the side to move is not blocked (the library's counting filter
+ * must never let a repeat through, whatever positions share its counters). */
+START_TEST(test_repetition_matches_a_scan)
+{
+  static const char *const specs[] = {"hare", "hare(repetition=2,chain=0)", "hare(chain=0)"};
+  static const int reps[] = {3, 2, 3};
+  static char window[2000][32];
+  size_t s;
+  for (s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+    ag_game *g = new_game(specs[s]);
+    ag_state *st = new_state(g, NULL);
+    uint64_t rng = 4242 + s;
+    int game, draws = 0, repeats_seen = 0;
+    for (game = 0; game < 3000; game++) {
+      size_t n = 0, i;
+      char t[128];
+      int before, w, r, o;
+      ag_state_reset(st);
+      for (;;) {
+        int count = 0;
+        ag_move mv[MAXMV];
+        /* (ck_assert_* talks to the parent process: only on a mismatch) */
+        if (ag_state_to_text(st, t, sizeof t, NULL) != AG_OK) ck_abort_msg("%s", ag_errmsg());
+        o = ag_state_outcome(st, &w, &r);
+        if (t[32] == '-') {  /* a boundary: count its earlier occurrences */
+          for (i = 0; i < n; i++) count += strncmp(window[i], t, 31) == 0;
+          repeats_seen += count > 0;
+          if (count + 1 >= reps[s] && !(o == AG_OUTCOME_WIN && r == AG_END_BLOCKED)) {
+            if (o != AG_OUTCOME_DRAW || r != AG_END_REPETITION)
+              ck_abort_msg("%s game %d: %s has occurred %d times before", specs[s], game, t, count);
+          } else if (r == AG_END_REPETITION) {
+            ck_abort_msg("%s game %d: %s drawn with %d earlier occurrences", specs[s], game, t, count);
+          }
+        }
+        if (o != AG_OUTCOME_ONGOING) break;
+        if (t[32] == '-') {
+          if (n == sizeof window / sizeof window[0]) ck_abort_msg("window too small");
+          memcpy(window[n++], t, 31);
+        }
+        before = hunters_in(t);
+        if (ag_state_legal_moves(st, ag_state_current_player(st), mv, MAXMV, &i) != AG_OK || !i ||
+            ag_state_apply(st, mv[ag_rng_below(&rng, i)]) != AG_OK ||
+            ag_state_to_text(st, t, sizeof t, NULL) != AG_OK)
+          ck_abort_msg("%s game %d: %s", specs[s], game, ag_errmsg());
+        if (hunters_in(t) < before) n = 0;  /* a capture empties the window */
+      }
+      draws += r == AG_END_REPETITION;
+    }
+    ck_assert_int_gt(draws, 10);
+    ck_assert_int_gt(repeats_seen, 1000);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* Applies every step and jump value between points 0-31 (each aux a step
  * can carry and one more; the jump's over point and the next) and pass at
  * st: a listed move plays and is undone, any other fails with AG_EILLEGAL;
@@ -617,6 +685,7 @@ static Suite *hare_suite(void)
   tcase_add_test(tc, test_end_order_at_the_ply_cap);
   tcase_add_test(tc, test_pass_refused_outside_a_chain);
   tcase_add_test(tc, test_apply_takes_exactly_the_list);
+  tcase_add_test(tc, test_repetition_matches_a_scan);
   suite_add_tcase(s, tc);
   return s;
 }
