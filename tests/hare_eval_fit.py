@@ -23,6 +23,10 @@ lib/ai/hare_search.c computes, in the same order:
   room[stm][min(r, 15)]   r empty points the hare reaches by steps
   jumps[stm][n10][j]      j = min(open captures, 2), n10 = 10 hunters or more
   steps[stm], spread[stm], beyond[stm]   linear (as hare_search.c counts them)
+  rows[stm][layer][r - hare's row + 4][pattern]      the hunters of row r as 5 bits
+  cols[stm][layer][c - hare's column + 4][pattern]   the hunters of column c (bit = row)
+
+It prints the rms error over all positions and by side to move on stderr.
 
 Needs numpy.  The output is C source, deterministic for a given input.
 """
@@ -129,6 +133,20 @@ def features(hare, mask, stm):
     for f in (steps, spread, beyond):
         cols.append(off + s); vals.append(f.astype(np.float64))
         off += 2
+    # lines: the hunters of each row, and of each column, as a 5-bit pattern,
+    # one column per (stm, hunters 10 / 11 / 12+, line's offset from the
+    # hare's line + 4, pattern)
+    base = (s * 3 + layer) * 9
+    for r in range(5):
+        pat = ((m >> np.uint64(5 * r)) & np.uint64(31)).astype(np.int64)
+        cols.append(off + (base + r - h // 5 + 4) * 32 + pat); vals.append(np.ones(len(h)))
+    off += 2 * 3 * 9 * 32
+    for c in range(5):
+        pat = np.zeros(len(h), dtype=np.int64)
+        for r in range(5):
+            pat |= (((m >> np.uint64(5 * r + c)) & np.uint64(1)).astype(np.int64)) << r
+        cols.append(off + (base + c - h % 5 + 4) * 32 + pat); vals.append(np.ones(len(h)))
+    off += 2 * 3 * 9 * 32
     return np.stack(cols, 1).astype(np.int32), np.stack(vals, 1).astype(np.float32), off
 
 
@@ -164,6 +182,8 @@ def emit(w, npos, out):
     table("hare_eval_steps", (2,))
     table("hare_eval_spread", (2,))
     table("hare_eval_beyond", (2,))
+    table("hare_eval_rows", (2, 3, 9, 32))
+    table("hare_eval_cols", (2, 3, 9, 32))
     assert o == len(wi)
 
 
@@ -178,7 +198,7 @@ def fit(cols, vals, y, nf, weight):
     vals = np.concatenate([np.where(pst < 0, 0, 1).astype(np.float32), vals[:, npst:]], 1)
     xtx = np.zeros(nf * nf)
     xty = np.zeros(nf)
-    chunk = 200000
+    chunk = 50000
     for a in range(0, len(y), chunk):
         c = np.maximum(cols[a:a + chunk], 0).astype(np.int64)
         v = np.where(cols[a:a + chunk] < 0, 0.0, vals[a:a + chunk]).astype(np.float64)
@@ -206,6 +226,10 @@ def main():
     sys.stderr.write("positions %d (%d different), features %d, rms error %.2f turns\n" %
                      (weight.sum(), len(y), nf,
                       np.sqrt((weight * (y - pred) ** 2).sum() / weight.sum())))
+    for k in (0, 1):
+        sel = stm == k
+        sys.stderr.write("  %s to move: rms error %.2f turns\n" % (("hunters", "hare")[k], np.sqrt(
+            (weight[sel] * (y[sel] - pred[sel]) ** 2).sum() / weight[sel].sum())))
     emit(w, int(weight.sum()), sys.stdout)
 
 
