@@ -170,8 +170,6 @@ const void *ag__state_start(const ag_state *st)
   return st->ply ? (const unsigned char *)hist_entry(st, 0) + AG__POS_OFFSET : st->pos;
 }
 
-/* Records the ply in the history, then lets the game apply it; the moves are
- * not checked (see ag_internal.h). */
 /* Writes the history entry of ply st->ply (its moves and the position before
  * it); the caller has made room and moves st->ply on once the ply is played. */
 static inline void push_snapshot(ag_state *st, const ag_move *m, size_t n)
@@ -183,6 +181,8 @@ static inline void push_snapshot(ag_state *st, const ag_move *m, size_t n)
   copy_pos((unsigned char *)h + AG__POS_OFFSET, st->pos, st->stride - AG__POS_OFFSET);
 }
 
+/* Records the ply in the history, then lets the game apply it; the moves are
+ * not checked (see ag_internal.h). */
 int ag__state_apply_trusted(ag_state *st, const ag_move *m, size_t n)
 {
   const ag_game *g = st->game;

@@ -338,6 +338,19 @@ static tt_entry *ab_probe(ab_search *s, uint64_t key, int depth, int alpha, int 
 
 static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alpha, int beta);
 
+/* Counts one node against the budget, and looks at the clock and the
+ * caller's stop every AB_CLOCK_EVERY nodes; 1 (with s->aborted set) when the
+ * search must end. */
+static int ab_spend_node(ab_search *s)
+{
+  if ((++s->nodes > s->budget && s->budget) ||
+      (s->nodes % AB_CLOCK_EVERY == 0 && ag__ai_should_stop(s->stop, 1))) {
+    s->aborted = 1;
+    return 1;
+  }
+  return 0;
+}
+
 /* The value of a leaf with the hare to move: the best of the hare's moves,
  * each scored at the hunters' turn (the evaluation predicts those positions
  * far better, ~3 turns rms against ~8 with the hare to move) -- and the
@@ -347,11 +360,7 @@ static int ab_leaf(ab_search *s, const hare_pos *b, int ply, int alpha, int beta
   ag_move *mv = s->moves + (size_t)ply * s->cap;
   size_t n = 0, i;
   int best = AB_INF;
-  if ((++s->nodes > s->budget && s->budget) ||
-      (s->nodes % AB_CLOCK_EVERY == 0 && ag__ai_should_stop(s->stop, 1))) {
-    s->aborted = 1;
-    return 0;
-  }
+  if (ab_spend_node(s)) return 0;
   if (ag_state_legal_moves(s->st, 1, mv, s->cap, &n) != AG_OK || n == 0) return hare_eval(s, b);
   for (i = 0; i < n && alpha < beta; i++) {
     hare_pos next = hare_pos_after(&s->tab, s->game, b, 1, mv[i]);
@@ -381,11 +390,7 @@ static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alph
   if (depth <= 0 && (player != 1 || !s->hare_leaves || ply >= AB_MAX_DEPTH))
     return hare_eval(s, b);
   if (depth <= 0) return ab_leaf(s, b, ply, alpha, beta);
-  if ((++s->nodes > s->budget && s->budget) ||
-      (s->nodes % AB_CLOCK_EVERY == 0 && ag__ai_should_stop(s->stop, 1))) {
-    s->aborted = 1;
-    return 0;
-  }
+  if (ab_spend_node(s)) return 0;
   key = ag_state_hash(s->st);
   s->path[ply] = key;
   if (repeats(s, key, ply)) return s->draw;

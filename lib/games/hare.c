@@ -48,8 +48,8 @@ typedef struct hare_game {
   uint64_t key_hunter[HARE_POINTS], key_hare[HARE_POINTS], key_hare_to_move, key_chain;
   uint32_t step_from[8];      /* points with a line in each step direction */
   uint32_t jump_from[8];      /* points with two steps of a line in each direction */
-  uint8_t step_aux[HARE_POINTS][HARE_POINTS];  /* direction 1..8 of a step, 0 if none */
-  uint32_t step_move[HARE_POINTS][HARE_POINTS];  /* the step from -> to, 0 if none */
+  uint32_t step_move[HARE_POINTS][HARE_POINTS];  /* the step from -> to (its aux the
+                                                    direction 1..8), 0 if none */
   /* The listing's tables.  pair_move[j][b]: the step of bit b of the j-th
    * pair of hunters' target words (see generate); hare_step_move[at][d]: the
    * hare's step from `at` in direction d, to hare_step_to[at][d], which is 31
@@ -138,9 +138,14 @@ static int popcount25(uint32_t x)
   return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
+static inline __attribute__((always_inline)) uint32_t empty_of(uint32_t hunters, uint32_t hare)
+{
+  return ~(hunters | 1u << hare) & ALL_POINTS;
+}
+
 static inline __attribute__((always_inline)) uint32_t empty_points(const hare_pos *p)
 {
-  return ~(p->hunters | (1u << p->hare)) & ALL_POINTS;
+  return empty_of(p->hunters, p->hare);
 }
 
 /* The points hunters can step to, per direction (constant shifts: this is
@@ -334,17 +339,27 @@ static __attribute__((noinline)) size_t generate(const hare_game *hg, const hare
   return n;
 }
 
+/* Whether `side` has a move by its cheapest test: the hare a step to an
+ * empty neighbour, a hunter a sideways step.  Nearly always true; false
+ * says nothing (the hare may jump, a hunter step another way). */
+static inline __attribute__((always_inline)) int has_common_move(const hare_game *hg,
+                                                                  uint32_t hunters, uint32_t hare,
+                                                                  uint32_t side, uint32_t empty)
+{
+  if (side == HARE) return (hg->board.neighbours[hare] & empty) != 0;
+  return (((hunters & hg->step_from[3]) >> 1 | (hunters & hg->step_from[4]) << 1) & empty) != 0;
+}
+
 /* Whether `side` to move at a turn boundary with these pieces has any move. */
 static inline __attribute__((always_inline)) int can_move_at(const hare_game *hg, uint32_t hunters,
                                                               uint32_t hare, uint32_t side)
 {
-  uint32_t empty = ~(hunters | 1u << hare) & ALL_POINTS, t[8];
+  uint32_t empty = empty_of(hunters, hare), t[8];
+  /* The common move first: then the hare's jumps, or the hunters' other six
+   * directions, need not be computed. */
   if (side == HARE)
-    return (hg->board.neighbours[hare] & empty) != 0 || hare_can_jump(hg, hare, hunters);
-  /* Sideways steps first: some hunter nearly always has one, and then the
-   * other six directions need not be computed. */
-  if ((((hunters & hg->step_from[3]) >> 1 | (hunters & hg->step_from[4]) << 1) & empty) != 0)
-    return 1;
+    return has_common_move(hg, hunters, hare, HARE, empty) || hare_can_jump(hg, hare, hunters);
+  if (has_common_move(hg, hunters, hare, HUNTERS, empty)) return 1;
   hunter_targets(hg, hunters, empty, t);
   return (t[0] | t[1] | t[2] | t[3] | t[4] | t[5] | t[6] | t[7]) != 0;
 }
@@ -423,8 +438,8 @@ static inline __attribute__((always_inline)) int same_boundary(const hare_pos *a
          a->to_move == b->to_move;
 }
 
-/* The repetition key of a turn-boundary position, and its counter in
- * seen[]: the slot's two bits, at bit `shift` of word `word`. */
+/* The repetition key of a turn-boundary position, and its slot in seen[]:
+ * counter `slot` is bits 2 (slot mod 32) and up of word slot / 32. */
 static inline __attribute__((always_inline)) uint32_t boundary_key(uint32_t hunters, uint32_t hare,
                                                                     uint32_t side)
 {
@@ -521,7 +536,7 @@ static inline __attribute__((always_inline)) int move_is_legal(const hare_game *
                                                                ag_move m)
 {
   uint32_t empty = empty_points(p);
-  int from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m), d;
+  int from = AG__MOVE_FROM(m), to = AG__MOVE_TO(m);
   if (p->result || player != p->to_move) return 0;
   if (m == PASS_MOVE) return p->chain;
   if (from >= HARE_POINTS || to >= HARE_POINTS || !(empty >> to & 1)) return 0;
@@ -529,8 +544,7 @@ static inline __attribute__((always_inline)) int move_is_legal(const hare_game *
     return p->to_move == HARE && from == p->hare &&
            m == AG__MOVE(AG_MOVE_JUMP, (from + to) / 2, to, from) &&
            (hare_landings(hg->jump_from, p->hare, p->hunters, empty) >> to & 1);
-  d = hg->step_aux[from][to];
-  if (!d || m != AG__MOVE(AG_MOVE_STEP, d, to, from)) return 0;
+  if (!hg->step_move[from][to] || m != hg->step_move[from][to]) return 0;
   return p->to_move == HUNTERS ? (int)(p->hunters >> from & 1) : !p->chain && from == p->hare;
 }
 
@@ -580,7 +594,7 @@ static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__pa
     uint32_t hunters = p->hunters, hare = p->hare, side = p->to_move, ply = p->ply, empty;
     uint32_t movers = side == HUNTERS ? hunters : 1u << hare;
     const uint64_t *keys = side == HUNTERS ? hg->key_hunter : hg->key_hare;
-    empty = ~(hunters | 1u << hare) & ALL_POINTS;
+    empty = empty_of(hunters, hare);
     if (!(m == hg->step_move[from][to] && (movers >> from & 1) && (empty >> to & 1))) return 0;
     /* The position left joins the repetition window. */
     seen_add(p->seen, boundary_key(hunters, hare, side));
@@ -597,9 +611,7 @@ static int hare_apply_legal(const ag_game *g, void *pos, ag_move m, const ag__pa
     /* settle() at a boundary: blocked, repetition, the ply cap.  Nearly
      * always the side to move has a step (the hare to an empty neighbour, a
      * hunter sideways) and the filter rules out a draw; else settle_step. */
-    empty = ~(hunters | 1u << hare) & ALL_POINTS;
-    if (side == HARE ? !(hg->board.neighbours[hare] & empty)
-                     : !(((hunters & hg->step_from[3]) >> 1 | (hunters & hg->step_from[4]) << 1) & empty))
+    if (!has_common_move(hg, hunters, hare, side, empty_of(hunters, hare)))
       return settle_step(hg, p, past);
     if (seen_may_draw(hg, p->seen, boundary_key(hunters, hare, side))) return settle_step(hg, p, past);
     if (hg->max_plies && ply >= hg->max_plies) {
@@ -1192,7 +1204,6 @@ static int hare_setup(ag_game *g)
       int line = to >= 0 && to < HARE_POINTS && (hg->board.neighbours[i] >> to & 1);
       if (line) {
         hg->step_from[d] |= 1u << i;
-        hg->step_aux[i][to] = (uint8_t)(d + 1);
         hg->step_move[i][to] = AG__MOVE(AG_MOVE_STEP, d + 1, to, i);
       }
       hg->hare_step_move[i][d] = AG__MOVE(AG_MOVE_STEP, d + 1, to & 31, i);
@@ -1218,8 +1229,7 @@ static int hare_setup(ag_game *g)
   for (i = 0; i < HARE_POINTS; i++) {  /* the AVX-512 listing's rows (see hare_nbr_move) */
     int to, k = 0, j = 0;
     for (to = 0; to < HARE_POINTS; to++) {
-      int d = hg->step_aux[i][to];
-      if (d) hg->hare_nbr_move[i][k++] = AG__MOVE(AG_MOVE_STEP, d, to, i);
+      if (hg->step_move[i][to]) hg->hare_nbr_move[i][k++] = hg->step_move[i][to];
       if (hare_landings(hg->jump_from, (uint32_t)i, ALL_POINTS, ALL_POINTS) >> to & 1) {
         hg->hare_land_points[i] |= 1u << to;
         hg->hare_jump_move[i][j++] = AG__MOVE(AG_MOVE_JUMP, (i + to) / 2, to, i);
@@ -1446,7 +1456,7 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
  * points are not adjacent. */
 static int step_direction(const hare_game *hg, int from, int to)
 {
-  return hg->step_aux[from][to];
+  return AG__MOVE_AUX(hg->step_move[from][to]);
 }
 
 /* Whether (from, over, to) is one of the board's jumps. */

@@ -16,8 +16,9 @@ enum { AG__HARE_PLAYOUT_PLAIN, AG__HARE_PLAYOUT_POPCNT, AG__HARE_PLAYOUT_BMI2 };
 int ag__hare_use_playout(ag_game *g, int build);
 
 /* The builds of the legal-move listing: plain C, and one with AVX-512 (F, BW
- * and VBMI2), BMI1 and BMI2 (compresses of move rows for both sides).  ag__hare_use_list makes game g list with `build` (AG_OK), or
- * fails with AG_EINVAL like ag__hare_use_playout. */
+ * and VBMI2), BMI1 and BMI2 (compresses of move rows for both sides).
+ * ag__hare_use_list makes game g list with `build` (AG_OK), or fails with
+ * AG_EINVAL like ag__hare_use_playout. */
 enum { AG__HARE_LIST_PLAIN, AG__HARE_LIST_AVX512 };
 int ag__hare_use_list(ag_game *g, int build);
 
