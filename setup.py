@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`pip install --no-build-isolation .' from the top of the source tree: the
 package is python/ancientgames, built by python/setup.py (see there)."""
 import os

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ag-bench -- how fast the library plays: random playouts, the per-ply API,
  * perft and the MCTS player, on one or more threads.

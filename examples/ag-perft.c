@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ag-perft -- counts the leaf nodes of the game tree, depth by depth.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ag-play -- play any built-in game in the terminal.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ag-solve -- solves a hare-hunt rules variant and prints its statistics.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ag-svg -- draws a game's board and pieces as SVG.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.c -- command-line helpers shared by the example programs (see cli.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cli.h -- command-line helpers shared by the example programs (ag-play,
  * ag-perft, ag-solve, ag-svg, ag-bench, ...).  Not part of the library.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * random_playout -- the smallest complete program: plays one seeded random
  * game of any built-in game through the public API and prints its moves.

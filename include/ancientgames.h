@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ancientgames.h -- the whole public contract of libancientgames
  * (pkg-config module: liboldgames; link with -lancientgames).
@@ -5,6 +6,8 @@
  * Rules engines for three ancient board games: liubo with throwing sticks
  * ("liubo_sticks"), liubo with finger-guessing ("liubo_fingers") and the hare
  * hunt ("hare").  C89/C99/C++ clean.  See ancientgames(7) for the concepts.
+ *
+ * Copyright (c) 2026 the liboldgames authors.  MIT licence: see LICENSE.
  */
 #ifndef ANCIENTGAMES_H
 #define ANCIENTGAMES_H

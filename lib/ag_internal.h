@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ag_internal.h -- what the core and the game files share; never installed.
  *

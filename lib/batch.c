@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * batch.c -- many random playouts from one state, on several threads.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * names.c -- printable names of the public codes (end reasons, outcomes,
  * move, piece, node and edge kinds), so that programs need no tables of

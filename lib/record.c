@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * record.c -- game records: the start position, every ply and the result of
  * a state's history as PGN-like text, read back by replaying it; and the

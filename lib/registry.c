@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * registry.c -- the explicit, constant table of built-in games.  No
  * constructor tricks: a static link keeps every game because this table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * spec.c -- the game spec grammar: name or name(key=value[,key=value]*),
  * values being integers or bare words, spaces allowed between tokens.

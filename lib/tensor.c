@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tensor.c -- the dense action index and the observation tensor of every game,
  * for learning programs (OpenSpiel's conventions).

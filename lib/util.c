@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * util.c -- small services of the core: version, error codes and the
  * thread-local message, the bounded text writer, the RNG, Zobrist keys and

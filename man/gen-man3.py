@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gen-man3.py -- the man3 pages of libancientgames, from Doxygen's XML output of
 include/ancientgames.h (Python standard library only).
 
@@ -641,6 +642,9 @@ class Generator:
             path = os.path.join(self.examples, os.path.basename(f))
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
+            # The file's licence line is the project's, not part of the example.
+            text = "".join(l for l in text.splitlines(True)
+                           if "SPDX-License-Identifier" not in l)
             if out:
                 out.append(".PP")
             out += code_block(text)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """setuptools build of the ancientgames package (metadata: pyproject.toml).
 
 Used by `pip install --no-build-isolation ./python', and by the top of the

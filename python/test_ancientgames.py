@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of the ctypes binding python/ancientgames/ (stdlib unittest only).
 
 Run by `make check' with ANCIENTGAMES_LIB pointing at the build tree's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of ancientgames.lab: option grids, statistics, reproducibility at any
 number of workers and on any executor (threads, processes, Dask), outputs."""
 import concurrent.futures

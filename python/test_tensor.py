@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tests of ancientgames.tensor: actions, masks and observations from Python."""
 import os
 import subprocess

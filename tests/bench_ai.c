@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_ai.c -- figures of the computer players, printed, never asserted
  * (timings belong in benchmarks, not in tests).  Built on demand:

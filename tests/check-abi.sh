@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-abi.sh -- the built library is ABI-compatible with every committed
 # baseline abi/libancientgames-SERIES.abi (abidw dumps, see `make store-abi'):
 # 0.1's proves that nothing of 0.1 changed, 0.2's that nothing of 0.2 did.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-bench-modes.sh -- ag-bench(1) says that both modes, ag_state_playouts()
 # (default) and the per-ply API (--api), play exactly the same games from the
 # same seed, on any number of threads.  With --seconds 0, ag-bench plays one

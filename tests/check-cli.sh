@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-cli.sh -- every program's command line as its man page says: -h/--help
 # prints the usage on stdout and exits 0, --version names the program and the
 # library's version, bad usage (unknown option, missing value, a number that is

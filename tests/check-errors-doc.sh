@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-errors-doc.sh -- the ERRORS of the man pages agree with the code.
 #
 # The header's (function, code) pairs -- each `@retval AG_Exxx' of

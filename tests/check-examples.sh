@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-examples.sh -- the documented examples work as printed:
 #  * the C program of README.md ("A complete program") and the EXAMPLE of
 #    ancientgames(7) are extracted, compiled with -Wall -Wextra -Werror

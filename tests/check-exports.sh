@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-exports.sh -- the exported API is exactly what the header declares.
 #
 # Three lists must be equal after sorting:

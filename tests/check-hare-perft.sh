@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The library's hare perft (examples/ag-perft) against tests/hare_reference.py,
 # an independent move generator written from the rules file alone, for every
 # setup, both first players and both chain rules.

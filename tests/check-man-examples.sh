@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-man-examples.sh -- the EXAMPLE programs of the man3 pages work as printed.
 #
 # For every generated page man/man3/*.3 with an EXAMPLE section, the program is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-man.sh -- the man pages are complete and lint-clean.
 #
 #  * Every page -- hand-written man/*.1 and man/*.7, generated man/man3/*.3 --

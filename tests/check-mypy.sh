@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-mypy.sh -- the Python package type-checks with `mypy --strict' (its
 # annotations are the public API's types, shipped with py.typed), and the
 # Python examples type-check against it.  Any Python that has mypy will do

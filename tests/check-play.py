@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """check-play.py -- ag-play driven as a person uses it, through a
 pseudo-terminal (Python's pty module): typed notation in all three games (the
 two reported cases included), menu numbers, rejected input, help, hint, undo

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-solve-errors.sh -- ag-solve -i reports why a file cannot be read:
 # a header the library never writes (the hare winning at 8 hunters) and a
 # directory (the system's error), each on stderr with exit status 1, never

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-svg.sh -- ag-svg draws every registered game as well-formed SVG with
 # exactly one element of class "node" per node of the game, named like the
 # node, at the initial position and after a few plies; and the README's board

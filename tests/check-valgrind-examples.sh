@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-valgrind-examples.sh -- valgrind memcheck over the example programs:
 # every game through ag-play (seeded AI against AI), ag-perft, ag-bench (one
 # batch, both modes), ag-svg, random_playout, and ag-solve's error paths.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # check-web.sh -- plays the web page (web/dist/, `make web') in headless
 # Chromium through Selenium: tests/web/test_web.py.  Skips (77) without the
 # built page (no emcc), chromium, chromedriver or a Python with selenium

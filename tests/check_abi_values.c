@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_abi_values.c -- golden values of every public constant.
  *

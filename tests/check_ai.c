@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_ai.c -- the computer players through the public API: parameter
  * parsing, legality and determinism of every choice, chance and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_alloc.c -- every allocation of the library can fail.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_core.c -- the promises of the core API that hold for every game:
  * errors and messages, the buffer protocol, spec parsing, the RNG, clone and

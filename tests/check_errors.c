@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_errors.c -- every error code the header documents is the one the code
  * returns: each `@retval AG_Exxx' of include/ancientgames.h (the ERRORS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_fast_paths.c -- the library's shortcuts say exactly what the slow
  * way says.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_fuzz.c -- bad input never crashes and never corrupts.  Thousands of
  * random and mutated strings go to ag_game_new, ag_state_set_text,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_hare.c -- the hare hunt against shared/rules/hare-hunt.md: board
  * counts (§1.2-1.3), the hand-derived numbers (§8.1), chains (§3.4), every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_hare_builds.c -- every build of the hare's random playout (plain C,
  * popcnt, popcnt+BMI2) plays exactly the game of the public random loop, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_liubo_fingers.c -- Check suite for liubo with finger-guessing
  * (rules/liubo-fingers.md), through the public API only: the guess table

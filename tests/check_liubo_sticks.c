@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_liubo_sticks.c -- Check suite for the game liubo_sticks, through the
  * public API: the throw, the worked examples A, B and C of the rules file,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_main.h -- the one main() helper every Check suite calls:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_mutants.c -- tests written to kill the mutants that a mutation
  * campaign of lib/ (tests/mutation.py, `make mutation') left alive: each

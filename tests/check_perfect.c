@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_perfect.c -- the perfect hare player (ag_ai_choose_solved),
  * ag_solution_probe on a real solution, and the default computer player's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_record.c -- game records (ag_state_record, ag_state_set_record,
  * ag_state_start_text) and the state's record tags (ag_state_set_tag,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_solver.c -- the hare-hunt solver checked without trusting it.
  *

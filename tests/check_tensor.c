@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_tensor.c -- the action index and the observation tensor
  * (ag_game_num_actions ... ag_state_action_mask).

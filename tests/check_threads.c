@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check_threads.c -- games and one solution shared by several threads.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """hare_eval_fit.py -- fits the hare AI's learned evaluation to solved values.
 
     tests/hare_eval_gen SOLUTION /tmp/hare.bin 1000

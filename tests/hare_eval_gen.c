@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare_eval_gen.c -- samples positions of the hare hunt with their solved
  * values, the training data of the hare AI's learned evaluation

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """An independent hare-hunt move generator, written from the rules file alone
 (direction vectors, not the library's line table), used to cross-check the
 library's perft counts: hare_reference.py SPEC-HUNTERS FIRST CHAIN DEPTH."""

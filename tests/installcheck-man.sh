@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # installcheck-man.sh MANDIR DOCDIR -- the installed documentation works with the
 # system's man(1), mandb(8) and apropos(1) (run by `make installcheck', so by
 # distcheck too):

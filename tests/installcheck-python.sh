@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # installcheck-python.sh -- run by `make installcheck' (and so by distcheck):
 #  1. the installed package imports under `env -i' (no LD_LIBRARY_PATH, no
 #     ANCIENTGAMES_LIB; PYTHONPATH only when PREFIX is not on the Python's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """mutation.py -- a mutation campaign over lib/: one-line mutants, run against
 the tests that execute the mutated line, and the score per file and overall.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ag.js -- a thin JavaScript binding of libancientgames compiled to
 // WebAssembly: Game and State objects own the library's handles, the way the
 // Python binding (python/ancientgames) does.  Only the public ag_* functions

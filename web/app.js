@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // app.js -- the page: set-up form, the game loop between people and the
 // computer (in worker.js), the board (board.js), throws, finger rounds,
 // undo/redo, hints, saved games.  Everything about the rules comes from the

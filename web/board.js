@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // board.js -- the board as SVG from the library's geometry API: the same
 // picture as examples/ag-svg.c (same scale, decoration, edge and node
 // styles), plus what a person needs to play on it: every node is a focusable

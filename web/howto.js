@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // howto.js -- "how to play" for each game, the substance of the rules pages
 // ancientgames-hare(7), ancientgames-liubo-sticks(7) and
 // ancientgames-liubo-fingers(7), shortened for a first game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // worker.js -- the computer player, in a Web Worker so that the page never
 // freezes while it thinks.  It holds its own instance of the library.
 //

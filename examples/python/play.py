@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """play.py -- play a game against the computer in the terminal.
 
     play.py [SPEC] [--human 0|1] [--seed N] [--ai PARAMS]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """random_game.py -- one seeded random game, printed ply by ply.
 
     random_game.py [SPEC] [SEED]         (defaults: hare 42)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ai_common.h -- what the computer players share (players.c, hare_search.c):
  * the parsed player spec, and the stop test of a search (budget of time, a

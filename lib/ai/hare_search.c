@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare_search.c -- the "alphabeta" player of the hare hunt (also its "ai"):
  * iterative-deepening alpha-beta with a learned board evaluation (tables

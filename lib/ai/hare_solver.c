@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare_solver.c -- retrograde analysis of the hare hunt (rules page §6).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare_solver.h -- internal entry points of the hare-hunt solver
  * (lib/ai/hare_solver.c).  The public face is the ag_solution_* group of

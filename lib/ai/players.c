@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * players.c -- computer players: random, Monte Carlo tree search, and the
  * perfect hare player; the spec parser, the stop test and the analysis

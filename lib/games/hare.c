@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare.c -- the hare hunt (cercar la liebre, Alfonso X, 1283), exactly as
  * settled by shared/rules/hare-hunt.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare.h -- internal hooks of the hare hunt (lib/games/hare.c) for tests.
  * Not part of the public API and not exported.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare_board.c -- builds the alquerque tables from the list of the board's
  * lines, so that adjacency and jumps cannot disagree with the drawing.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hare_board.h -- the 5x5 alquerque board of the hare hunt as bitboard
  * tables: point i = 5*(row-1) + col, bit i of a 25-bit mask.  Shared by the

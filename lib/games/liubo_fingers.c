@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * liubo_fingers.c -- liubo with finger-guessing (morra) and six counting
  * sticks, the Chinese reconstruction of rules/liubo-fingers.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * liubo_fingers_board.c -- the board of liubo with finger-guessing as data
  * (rules/liubo-fingers.md §2.4 node table, §2.5 edge list, §2.8 variant).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * liubo_fingers_board.h -- the board of liubo with finger-guessing as data:
  * the TLV reconstruction of rules/liubo-fingers.md §2.4-§2.8.  Another

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * liubo_sticks.c -- liubo played with six throwing sticks, after Jean-Louis
  * Cazaux's reconstruction, as settled by shared/rules/liubo-sticks.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A hint for the player to move: the computer player's choice, its value,
  * the line it expects and its view of every move. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The computer player (Monte Carlo tree search) against the random player in
  * the hare hunt; a seeded game is reproducible. */
 #include <stdio.h>

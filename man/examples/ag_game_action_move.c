@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Number the moves of the hare hunt as actions: the count, the legal moves
  * of the first position with their actions, and back from action to move. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* List the built-in games, create one from a spec, and show a bad spec's error. */
 #include <stdio.h>
 #include <ancientgames.h>

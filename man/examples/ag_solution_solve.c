@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Solve the 10-hunter hare hunt (about 100 s and 190 MB) or load the
  * solution from FILE when it exists, then ask for the value of the start.
  * Usage: prog FILE */

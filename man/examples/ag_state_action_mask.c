@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The legal action mask of the player to move at the start of liubo_sticks
  * (a chance node: the throw), then after a throw; the mask's size is asked
  * for first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Play a seeded random game of any game: decision, chance and simultaneous
  * (joint) nodes, then undo the last ply. */
 #include <stdio.h>

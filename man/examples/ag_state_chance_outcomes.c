@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The stick throws of liubo_sticks with their exact probabilities. */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* List the legal moves of the hare hunt's first position, with their text,
  * asking the library for the buffer size first. */
 #include <stdio.h>

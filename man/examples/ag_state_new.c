@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Create a state, play a move, copy it, and start again. */
 #include <stdio.h>
 #include <ancientgames.h>

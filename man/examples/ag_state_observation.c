@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The observation tensor of the hare hunt's first position: its shape, and
  * per plane its name and the sum of its values. */
 #include <stdio.h>

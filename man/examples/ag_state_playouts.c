@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Each side's share of wins in random play from the start of liubo_sticks:
  * 4000 playouts on 2 threads.  The totals depend on the seed alone, so one
  * thread gives the same figures. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Write a game record with a tag of the program's, then replay it into a
  * fresh state and walk back to the start. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Write a position as text, read it back, and see a malformed text refused
  * with the state left as it was. */
 #include <stdio.h>

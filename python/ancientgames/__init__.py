@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ancientgames -- pure-ctypes binding of libancientgames (package liboldgames).
 
 Rules engines for three ancient board games: the hare hunt ("hare"), liubo

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The AG_* constants of <ancientgames.h>, same names and values.
 
 Private module: `from ancientgames import AG_PLAYER_CHANCE' is the public

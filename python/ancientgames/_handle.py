@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Ownership of the library's pointers: freed once, never while in use.
 
 Private module.  Every call into the library runs inside `with handle as

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The library side of the binding: loading, errors, prototypes.
 
 Private: the public API is the package (ancientgames/__init__.py).  Adding a

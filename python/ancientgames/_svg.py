@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """State.svg(): the picture of examples/ag-svg.c, drawn from the geometry API.
 
 Private module, a line-by-line port of ag-svg's drawing (same elements, same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """A variant lab: which rules give a balanced, decisive game of sensible length?
 
 A study plays every pairing of a set of players, in both seats, on every game

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Actions and observations for learning programs (OpenSpiel's conventions).
 
 A game numbers its moves densely: the actions 0 .. num_actions(game) - 1 are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz.h -- what the fuzz targets of tests/fuzz/ share.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_api.c -- API sequences.  Byte 0 picks the game, byte 1 seeds the
  * RNG; then each byte is an operation (the bytes after it its arguments):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_move.c -- move text.  Input: byte 0 picks the game, byte 1 the random
  * plies played first, bytes 2..5 a raw move value, the rest the text.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_position.c -- position text for every game.  Input: byte 0 picks the
  * game (fuzz_specs), byte 1 how many random plies the state plays first (so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_record.c -- game records.  Input: byte 0 picks the game, byte 1 the
  * random plies the state has played (its history and a tag, kept on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_solution.c -- solution files.  Input: byte 0 holds flags, the rest is
  * the file.  With flag bit 0 the target appends the file's correct checksum,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_spec.c -- game specs: ag_game_new() of any bytes either makes a game
  * whose canonical spec makes an identical game (and whose initial position

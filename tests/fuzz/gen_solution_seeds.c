@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen_solution_seeds.c -- writes the seed corpus of fuzz_solution: small
  * reduced-variant solutions (the internal test hook ag__hare_solve), each

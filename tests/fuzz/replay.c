@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.c -- a plain main() for a fuzz target: feeds it each file named on
  * the command line (a directory: each file in it), or with no argument

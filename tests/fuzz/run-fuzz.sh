@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run-fuzz.sh -- builds every fuzz target with clang's libFuzzer (ASan and
 # UBSan, the library compiled in with coverage instrumentation) and runs
 # each for a bounded time from the committed seed corpus.  `make fuzz' calls

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The web page (web/dist/, `make web`) in headless Chromium, driven by Selenium.
 
 For each game a person (this script: seeded random choices) plays a complete
