@@ -1502,6 +1502,154 @@ AG_API int ag_state_action_mask(const ag_state *st, int player, unsigned char *m
 
 /** @} */
 
+/** @defgroup ancientgames_vec Vectorized environment
+ *  @brief N states of one game stepped by one call, for learning programs.
+ *
+ *  An ag_vec holds @c lanes states ("lanes") of one game.  Each lane always rests
+ *  at a decision node, a simultaneous node or the end of its game: the chance
+ *  nodes are drawn inside the library, with the lane's own RNG.  One call of
+ *  ag_vec_step() plays one ply in every lane that is not over, from dense action
+ *  indices (ag_game_action_move()); ag_vec_observations() and
+ *  ag_vec_action_masks() write every lane's tensors into one caller array each,
+ *  laid out lane-major as NumPy's C order expects:
+ *  - actions: int32_t[lanes][2], actions[i][p] is player p's action in lane i; at
+ *    a decision node only the player to move's entry is read, at a simultaneous
+ *    node both;
+ *  - rewards: float[lanes][2], ag_state_returns() of the lane in the step that
+ *    ended its game, 0 otherwise;
+ *  - done: unsigned char[lanes], 0 while the lane's game goes on, 1 when it ended
+ *    by a rule, 2 when it ended at the game's ply, turn or round cap (a
+ *    truncation, #AG_END_PLY_LIMIT);
+ *  - observations: float[lanes][planes][nodes] (ag_state_observation() of each
+ *    lane; lane i starts at float i x planes x nodes);
+ *  - masks: unsigned char[lanes][2][ag_game_num_actions()]: each player's legal
+ *    actions (ag_state_action_mask()); all 0 for a player who does not choose now.
+ *
+ *  Determinism: lane i draws its chance outcomes from an RNG seeded with the
+ *  (2i+1)-th output of ag_rng_next() from the vector's seed, and its random actions
+ *  (ag_vec_random_actions()) from one seeded with the (2i+2)-th.  A lane's game is
+ *  a function of the seed, i and its actions alone: the same for any number of
+ *  lanes and of threads, on every platform.
+ *
+ *  With #AG_VEC_AUTORESET, a lane whose game ended is put back to the start (its
+ *  opening chance drawn from the same stream) within the step that ended it: that
+ *  step's done and rewards describe the game that ended, and the observations and
+ *  masks read after it the new game.  Without it, a finished lane stays as it
+ *  ended (a step leaves it alone and reports done again, with rewards 0) until
+ *  ag_vec_reset().
+ *
+ *  An ag_vec is not thread-safe (one thread at a time), but it may use threads of
+ *  its own (the @c threads argument).  Since 0.3.
+ *  @{ */
+
+/** A vectorized environment (opaque). */
+typedef struct ag_vec ag_vec;
+
+/** ag_vec_new() flag: restart each lane within the step that ended its game. */
+#define AG_VEC_AUTORESET 1u
+
+/** Makes an environment of @p lanes states of a game, each at its start with its
+ *  opening chance nodes drawn.
+ *  @manname{create a vectorized environment of N games}
+ *  @param g The game; it must outlive the environment.
+ *  @param lanes The number of lanes, 1 .. 2^24.
+ *  @param seed The seed of every lane's RNG streams.
+ *  @param flags 0 or #AG_VEC_AUTORESET.
+ *  @param out Receives the environment (NULL on failure).
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL g or out is NULL, lanes is 0 or above 2^24, or flags has an
+ *          unknown bit.
+ *  @retval AG_ENOMEM memory ran out (nothing is left allocated).
+ *  @par Example
+ *  @include ag_vec_new.c
+ */
+AG_API int ag_vec_new(const ag_game *g, size_t lanes, uint64_t seed, unsigned flags,
+                      ag_vec **out);
+
+/** Frees an environment and its lanes.
+ *  @param v The environment; NULL does nothing. */
+AG_API void ag_vec_free(ag_vec *v);
+
+/** The number of lanes.
+ *  @param v The environment.
+ *  @return The number of lanes, or 0 when v is NULL. */
+AG_API size_t ag_vec_lanes(const ag_vec *v);
+
+/** One lane's state, to read (text, record, hash, legal moves...).  It belongs to
+ *  the environment: do not free or change it; it is valid until the environment is
+ *  freed, and shows the lane as the last call left it.
+ *  @param v The environment.
+ *  @param lane The lane, 0 .. lanes - 1.
+ *  @return The state, or NULL (with ag_errmsg() set) when v is NULL or lane out of
+ *          range. */
+AG_API const ag_state *ag_vec_lane(const ag_vec *v, size_t lane);
+
+/** Puts every lane back to its start and reseeds the lanes' RNG streams from
+ *  @p seed, as ag_vec_new() does.
+ *  @param v The environment.
+ *  @param seed The new seed.
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL v is NULL.
+ *  @retval AG_ENOMEM memory ran out drawing the opening chance nodes. */
+AG_API int ag_vec_reset(ag_vec *v, uint64_t seed);
+
+/** Plays one ply in every lane whose game is not over, then each lane's chance
+ *  nodes (see the group's description for the layouts).  All or nothing: every
+ *  action is checked before any lane moves, and on an error no lane has moved.
+ *  @param v The environment.
+ *  @param actions int32_t[lanes][2] (entries that are not read may hold anything,
+ *         e.g. -1).
+ *  @param rewards Receives float[lanes][2] (may be NULL).
+ *  @param done Receives unsigned char[lanes] (may be NULL).
+ *  @param threads Threads to use: 0 or 1 for the calling thread only, up to 64
+ *         (the calling thread is one of them).  The results do not depend on it.
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL v or actions is NULL.
+ *  @retval AG_EILLEGAL an action read is out of range or not legal in its lane; the
+ *          message names the lane, the action and the player.
+ *  @retval AG_ENOMEM a lane's undo history had to grow and memory ran out. */
+AG_API int ag_vec_step(ag_vec *v, const int32_t *actions, float *rewards, unsigned char *done,
+                       int threads);
+
+/** Writes every lane's observation tensor (ag_state_observation()), lane-major.
+ *  @param v The environment.
+ *  @param buf Receives float[lanes][planes][nodes].
+ *  @param cap The buffer's size in floats.
+ *  @param threads As for ag_vec_step().
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL v or buf is NULL.
+ *  @retval AG_EBUFS cap is below lanes x planes x nodes; nothing was written. */
+AG_API int ag_vec_observations(const ag_vec *v, float *buf, size_t cap, int threads);
+
+/** Writes both players' legal action masks of every lane.
+ *  @param v The environment.
+ *  @param masks Receives unsigned char[lanes][2][ag_game_num_actions()].
+ *  @param cap The buffer's size in bytes.
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL v or masks is NULL.
+ *  @retval AG_EBUFS cap is below lanes x 2 x ag_game_num_actions(); nothing was
+ *          written. */
+AG_API int ag_vec_action_masks(const ag_vec *v, unsigned char *masks, size_t cap);
+
+/** Writes each lane's player to move: 0, 1, #AG_PLAYER_SIMULTANEOUS or
+ *  #AG_PLAYER_TERMINAL (never #AG_PLAYER_CHANCE: lanes rest after their chance).
+ *  @param v The environment.
+ *  @param players Receives int[lanes].
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL v or players is NULL. */
+AG_API int ag_vec_players(const ag_vec *v, int *players);
+
+/** Draws a uniformly random legal action for every player who chooses now in each
+ *  lane, from the lane's action stream; -1 for the others (and finished lanes).
+ *  The result can be passed to ag_vec_step() as it is.
+ *  @param v The environment.
+ *  @param actions Receives int32_t[lanes][2].
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL v or actions is NULL. */
+AG_API int ag_vec_random_actions(ag_vec *v, int32_t *actions);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -607,6 +607,74 @@ START_TEST(solve_and_load)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------ vec */
+
+typedef struct vec_ctx {
+  ag_game *g;
+  ag_vec *v;
+  int32_t act[8];
+  uint64_t hash[4];
+  size_t ply[4];
+} vec_ctx;
+
+static int op_vec_new(void *c)
+{
+  vec_ctx *x = c;
+  int rc;
+  x->v = (ag_vec *)x;
+  rc = ag_vec_new(x->g, 4, 3, AG_VEC_AUTORESET, &x->v);
+  return rc != AG_OK && x->v ? AG_ERROR : rc;   /* a failure must not set *out */
+}
+
+static void free_vec(void *c) { vec_ctx *x = c; ag_vec_free(x->v); x->v = NULL; }
+
+static int op_vec_step(void *c)
+{
+  vec_ctx *x = c;
+  return ag_vec_step(x->v, x->act, NULL, NULL, 1);
+}
+
+static void vec_unchanged(void *c, long n)
+{
+  vec_ctx *x = c;
+  size_t i;
+  for (i = 0; i < 4; i++) {
+    ck_assert_msg(ag_state_hash(ag_vec_lane(x->v, i)) == x->hash[i] &&
+                  ag_state_ply(ag_vec_lane(x->v, i)) == x->ply[i],
+                  "ag_vec_step, allocation %ld failed: lane %zu moved", n, i);
+  }
+}
+
+/* ag_vec_new with every allocation failing in turn; then ag_vec_step of
+ * finger-guessing games past the lanes' reserved history (256 plies), where
+ * a lane's history grows: a failed step leaves every lane where it was. */
+START_TEST(vec_new_and_step)
+{
+  vec_ctx x;
+  scenario mk = {"ag_vec_new", op_vec_new, NULL, free_vec, &x, 0, 0};
+  scenario st = {"ag_vec_step", op_vec_step, vec_unchanged, NULL, &x, 0, 0};
+  long most = 0, k, made;
+  size_t i;
+  memset(&x, 0, sizeof x);
+  x.g = new_game(specs[_i]);
+  run_scenario(&mk);
+  ck_assert_int_eq(ag_vec_new(x.g, 4, 3, AG_VEC_AUTORESET, &x.v), AG_OK);
+  for (k = 0; k < 400; k++) {
+    ck_assert_int_eq(ag_vec_random_actions(x.v, x.act), AG_OK);
+    for (i = 0; i < 4; i++) {
+      x.hash[i] = ag_state_hash(ag_vec_lane(x.v, i));
+      x.ply[i] = ag_state_ply(ag_vec_lane(x.v, i));
+    }
+    made = run_scenario(&st);
+    if (made > most) most = made;
+  }
+  if (strstr(specs[_i], "fingers")) ck_assert_int_gt(most, 0);   /* a history did grow */
+  ag_vec_free(x.v);
+  ag_game_free(x.g);
+}
+END_TEST
+
 static Suite *alloc_suite(void)
 {
   Suite *s = suite_create("alloc");
@@ -619,6 +687,7 @@ static Suite *alloc_suite(void)
   tcase_add_loop_test(tc, text_equal_playout, 0, NSPECS);
   tcase_add_loop_test(tc, players, 0, NSPECS);
   tcase_add_loop_test(tc, records, 0, NSPECS);
+  tcase_add_loop_test(tc, vec_new_and_step, 0, NSPECS);
   tcase_add_test(tc, solve_and_load);
   tcase_add_test(tc, search_pool_growth);
   suite_add_tcase(s, tc);

@@ -30,6 +30,10 @@
  * UNTESTED(ag_state_new, AG_ENOMEM): calloc of the state, position or first history fails.
  * UNTESTED(ag_state_clone, AG_ENOMEM): ag_state_new or the history copy fails to allocate.
  * UNTESTED(ag_state_copy, AG_ENOMEM): realloc of dst's history fails.
+ * UNTESTED(ag_vec_new, AG_ENOMEM): provoked by check_alloc (vec_new), every allocation.
+ * UNTESTED(ag_vec_reset, AG_ENOMEM): the lanes' histories hold their reserve, so the opening
+ *   chance cannot allocate; the path is the same as ag_vec_new's.
+ * UNTESTED(ag_vec_step, AG_ENOMEM): provoked by check_alloc (vec_step), every allocation.
  * UNTESTED(ag_state_apply, AG_ENOMEM): realloc of the history fails (history_room).
  * UNTESTED(ag_state_apply_joint, AG_ENOMEM): realloc of the history fails (history_room).
  * UNTESTED(ag_state_playout, AG_ENOMEM): the hare's repetition record cannot grow.
@@ -102,6 +106,46 @@ START_TEST(tensor_errors)
     ERR(ag_state_playouts, AG_EINVAL, (st, 1, 1, 0, 1, NULL));
   }
   ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The vectorized environment (ag_vec_*). */
+START_TEST(vec_errors)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_vec *v = NULL, *out = (ag_vec *)&v;
+  int32_t act[4];
+  float obs[4];
+  unsigned char mask[4];
+  int players[2];
+  ERR(ag_vec_new, AG_EINVAL, (NULL, 2, 1, 0, &out));
+  ck_assert_ptr_null(out);
+  ERR(ag_vec_new, AG_EINVAL, (g, 2, 1, 0, NULL));
+  ERR(ag_vec_new, AG_EINVAL, (g, 0, 1, 0, &out));
+  ERR(ag_vec_new, AG_EINVAL, (g, ((size_t)1 << 24) + 1, 1, 0, &out));
+  ERR(ag_vec_new, AG_EINVAL, (g, 2, 1, 2u, &out));
+  ck_assert_int_eq(ag_vec_new(g, 2, 1, 0, &v), AG_OK);
+  ck_assert_ptr_null(ag_vec_lane(NULL, 0));
+  ck_assert_ptr_null(ag_vec_lane(v, 2));
+  ck_assert_uint_eq(ag_vec_lanes(NULL), 0);
+  ERR(ag_vec_reset, AG_EINVAL, (NULL, 1));
+  ERR(ag_vec_step, AG_EINVAL, (NULL, act, NULL, NULL, 1));
+  ERR(ag_vec_step, AG_EINVAL, (v, NULL, NULL, NULL, 1));
+  act[0] = act[1] = act[2] = act[3] = -1;
+  ERR(ag_vec_step, AG_EILLEGAL, (v, act, NULL, NULL, 1));
+  ERR(ag_vec_observations, AG_EINVAL, (NULL, obs, 4, 1));
+  ERR(ag_vec_observations, AG_EINVAL, (v, NULL, 4, 1));
+  ERR(ag_vec_observations, AG_EBUFS, (v, obs, 4, 1));
+  ERR(ag_vec_action_masks, AG_EINVAL, (NULL, mask, 4));
+  ERR(ag_vec_action_masks, AG_EINVAL, (v, NULL, 4));
+  ERR(ag_vec_action_masks, AG_EBUFS, (v, mask, 4));
+  ERR(ag_vec_players, AG_EINVAL, (NULL, players));
+  ERR(ag_vec_players, AG_EINVAL, (v, NULL));
+  ERR(ag_vec_random_actions, AG_EINVAL, (NULL, act));
+  ERR(ag_vec_random_actions, AG_EINVAL, (v, NULL));
+  ag_vec_free(v);
+  ag_vec_free(NULL);
   ag_game_free(g);
 }
 END_TEST
@@ -581,6 +625,7 @@ static Suite *errors_suite(void)
   Suite *s = suite_create("errors");
   TCase *tc = tcase_create("documented_codes");
   tcase_add_test(tc, game_errors);
+  tcase_add_test(tc, vec_errors);
   tcase_add_test(tc, move_errors);
   tcase_add_test(tc, state_errors);
   tcase_add_test(tc, play_errors);

@@ -75,7 +75,7 @@ __all__ = [
     "Player", "OutcomeKind", "End", "MoveKind", "NodeKind", "EdgeKind", "PieceKind",
     "Limit", "Info", "GameFlag",
     "ai_choose", "ai_choose_joint", "ai_analyse", "Analysis", "RootMove", "StopFlag",
-    "Solution",
+    "Solution", "VectorEnv", "VecStep",
 ]
 
 # ------------------------------------------------------------------ enums
@@ -1188,3 +1188,6 @@ class Solution(_Owned):
         with state._h as sh, self._h as h:
             r._with(lambda c: _lib.ag_ai_choose_solved(sh, h, c, ctypes.byref(out)))
         return Move(out.value, state.game)
+
+
+from .vector import VectorEnv, VecStep  # noqa: E402  (needs Game and State above)

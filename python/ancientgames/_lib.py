@@ -292,3 +292,21 @@ ag_state_observation = _fn("ag_state_observation", _int, StateP, _P(ctypes.c_flo
                            _P(_size))
 ag_state_action_mask = _fn("ag_state_action_mask", _int, StateP, _int, _P(ctypes.c_ubyte),
                            _size, _P(_size))
+
+
+class Vec(ctypes.Structure):
+    """ag_vec (opaque): a vectorized environment."""
+
+
+VecP = ctypes.POINTER(Vec)
+_vp = ctypes.c_void_p     # an array's address (NumPy's arr.ctypes.data): no conversion cost
+ag_vec_new = _fn("ag_vec_new", _int, GameP, _size, _u64, _uint, _P(VecP))
+ag_vec_free = _fn("ag_vec_free", None, VecP)
+ag_vec_lanes = _fn("ag_vec_lanes", _size, VecP)
+ag_vec_lane = _fn("ag_vec_lane", StateP, VecP, _size)
+ag_vec_reset = _fn("ag_vec_reset", _int, VecP, _u64)
+ag_vec_step = _fn("ag_vec_step", _int, VecP, _vp, _vp, _vp, _int)
+ag_vec_observations = _fn("ag_vec_observations", _int, VecP, _vp, _size, _int)
+ag_vec_action_masks = _fn("ag_vec_action_masks", _int, VecP, _vp, _size)
+ag_vec_players = _fn("ag_vec_players", _int, VecP, _vp)
+ag_vec_random_actions = _fn("ag_vec_random_actions", _int, VecP, _vp)
