@@ -10,6 +10,7 @@ ratio C / Python.  A benchmark: prints figures, never fails on them.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import time
@@ -40,7 +41,8 @@ def c_rates(path, lanes, seconds):
     for line in out.splitlines():
         f = line.split()
         if f and f[0] in ag.game_names():
-            rates[f[0]] = (float(f[1]), float(f[3].strip("(")))
+            nums = re.findall(r"[0-9.]+(?:e[+-][0-9]+)?", line[len(f[0]):])
+            rates[f[0]] = (float(nums[0]), float(nums[2]))   # CPU-s rates (wall in between)
     return rates
 
 

@@ -9,6 +9,7 @@
  *
  *   tests/bench_vec [LANES [THREADS [CPU_SECONDS]]]     (1024 1 1)
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
