@@ -27,9 +27,6 @@
 
 #define GOLDEN UINT64_C(0x9E3779B97F4A7C15)
 #define VEC_MAX_THREADS 64
-/* Plies of history each lane reserves up front: a game's first plies never
- * allocate (liubo_fingers' games run to a few thousand plies and grow past it). */
-#define VEC_RESERVE 256
 
 struct ag_vec {
   const ag_game *g;
@@ -114,8 +111,9 @@ AG_API int ag_vec_new(const ag_game *g, size_t lanes, uint64_t seed, unsigned fl
     return ag__fail(AG_ENOMEM, "ag_vec_new: out of memory for %zu lanes", lanes);
   }
   for (i = 0; i < lanes; i++) {
-    if ((rc = ag_state_new(g, &v->st[i])) != AG_OK ||
-        (rc = ag_state_reserve(v->st[i], VEC_RESERVE)) != AG_OK) {
+    /* A new state holds the history of a game's first plies (1024, or the
+     * game's ply cap): a step allocates only when a longer game grows it. */
+    if ((rc = ag_state_new(g, &v->st[i])) != AG_OK) {
       ag_vec_free(v);
       return ag__fail(rc, "ag_vec_new: out of memory for %zu lanes", lanes);
     }

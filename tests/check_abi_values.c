@@ -106,6 +106,7 @@ _Static_assert(AG_INFO_PRISONERS == 4, "AG_INFO_PRISONERS must stay 4");
 _Static_assert(AG_INFO_COUNTER == 5, "AG_INFO_COUNTER must stay 5");
 _Static_assert(AG_INFO_RESERVE == 6, "AG_INFO_RESERVE must stay 6");
 _Static_assert(AG_INFO_CHAIN == 7, "AG_INFO_CHAIN must stay 7");
+_Static_assert(AG_VEC_AUTORESET == 1u, "AG_VEC_AUTORESET must stay 1");
 
 /* The loaded library is the one this header describes. */
 START_TEST(test_version_matches_header)
