@@ -47,8 +47,12 @@ typedef struct result {
   double seconds, cpu_seconds;
   unsigned long long work;  /* perft leaves, MCTS iterations */
   int depth;             /* perft depth */
-  double rate;           /* the figure: plies/s, leaves/s or iterations/s */
+  double rate;           /* the figure per wall-clock second: plies, leaves or iterations */
+  double cpu_rate;       /* the same per CPU-second of the process (all its threads) */
 } result;
+
+/* Per CPU-second: the figure to compare on a shared, noisy machine. */
+static double per_cpu(const result *r, double x) { return r->cpu_seconds > 0 ? x / r->cpu_seconds : 0; }
 
 static double cpu_now(void)
 {
@@ -198,6 +202,7 @@ static void run_playouts(const ag_game *g, const ag_state *start, const options 
   } while (r->seconds < o->seconds);
   r->cpu_seconds = cpu_now() - c0;
   r->rate = (double)r->t.plies / r->seconds;
+  r->cpu_rate = per_cpu(r, (double)r->t.plies);
 }
 
 /* ------------------------------------------------------------------ perft */
@@ -260,6 +265,7 @@ static void run_perft(const ag_game *g, const options *o, result *r)
     if (r->seconds >= o->seconds / 3 || r->work == 0) break;
   }
   r->rate = r->seconds > 0 ? (double)r->work / r->seconds : 0;
+  r->cpu_rate = per_cpu(r, (double)r->work);
   ag_state_free(st);
   free(buf);
 }
@@ -303,12 +309,13 @@ static void run_mcts(const ag_game *g, const options *o, result *r)
   } while (r->seconds < o->seconds);
   r->cpu_seconds = cpu_now() - c0;
   r->rate = (double)r->work / r->seconds;
+  r->cpu_rate = per_cpu(r, (double)r->work);
   ag_state_free(st);
 }
 
 /* ------------------------------------------------------------ measuring */
 
-/* The best of o->repeat runs of one mode (the highest rate). */
+/* The best of o->repeat runs of one mode (the highest rate per CPU-second). */
 static void measure(const ag_game *g, const ag_state *start, const options *o, int mode,
                     int threads, result *best)
 {
@@ -321,7 +328,7 @@ static void measure(const ag_game *g, const ag_state *start, const options *o, i
     if (mode == MODE_PERFT) run_perft(g, o, &r);
     else if (mode == MODE_MCTS) run_mcts(g, o, &r);
     else run_playouts(g, start, o, &r);
-    if (k == 0 || r.rate > best->rate) *best = r;
+    if (k == 0 || r.cpu_rate > best->cpu_rate) *best = r;   /* per CPU-second: load-proof */
   }
 }
 
@@ -353,17 +360,20 @@ static void print_result(const ag_game *g, const result *r, int json)
            mode_names[r->mode], r->threads, r->seconds, r->cpu_seconds);
     if (playouts)
       printf(", \"playouts\": %llu, \"playouts_per_s\": %.1f, \"plies\": %llu, "
-             "\"plies_per_s\": %.1f, \"mean_game_length\": %.4f, \"wins\": [%llu, %llu], "
+             "\"plies_per_s\": %.1f, \"playouts_per_cpu_s\": %.1f, \"plies_per_cpu_s\": %.1f, "
+             "\"mean_game_length\": %.4f, \"wins\": [%llu, %llu], "
              "\"draws\": %llu, \"unfinished\": %llu",
              (unsigned long long)t->playouts, (double)t->playouts / r->seconds,
-             (unsigned long long)t->plies, r->rate,
+             (unsigned long long)t->plies, r->rate, per_cpu(r, (double)t->playouts), r->cpu_rate,
              t->playouts ? (double)t->plies / (double)t->playouts : 0.0,
              (unsigned long long)t->wins[0], (unsigned long long)t->wins[1],
              (unsigned long long)t->draws, (unsigned long long)t->unfinished);
     else if (r->mode == MODE_PERFT)
-      printf(", \"depth\": %d, \"leaves\": %llu, \"leaves_per_s\": %.1f", r->depth, r->work, r->rate);
+      printf(", \"depth\": %d, \"leaves\": %llu, \"leaves_per_s\": %.1f, \"leaves_per_cpu_s\": %.1f",
+             r->depth, r->work, r->rate, r->cpu_rate);
     else
-      printf(", \"iterations\": %llu, \"iterations_per_s\": %.1f", r->work, r->rate);
+      printf(", \"iterations\": %llu, \"iterations_per_s\": %.1f, \"iterations_per_cpu_s\": %.1f",
+             r->work, r->rate, r->cpu_rate);
     printf("}\n");
     return;
   }
@@ -376,6 +386,8 @@ static void print_result(const ag_game *g, const result *r, int json)
     printf("cpu seconds: %.3f\n", r->cpu_seconds);
     printf("playouts/s: %.0f\n", (double)t->playouts / r->seconds);
     printf("plies/s: %.0f\n", r->rate);
+    printf("playouts/cpu-s: %.0f\n", per_cpu(r, (double)t->playouts));
+    printf("plies/cpu-s: %.0f\n", r->cpu_rate);
     printf("mean game length: %.2f\n", t->playouts ? (double)t->plies / (double)t->playouts : 0.0);
     printf("wins %s: %llu\n", ag_game_player_name(g, 0), (unsigned long long)t->wins[0]);
     printf("wins %s: %llu\n", ag_game_player_name(g, 1), (unsigned long long)t->wins[1]);
@@ -387,11 +399,13 @@ static void print_result(const ag_game *g, const result *r, int json)
     printf("seconds: %.3f\n", r->seconds);
     printf("cpu seconds: %.3f\n", r->cpu_seconds);
     printf("leaves/s: %.0f\n", r->rate);
+    printf("leaves/cpu-s: %.0f\n", r->cpu_rate);
   } else {
     printf("iterations: %llu\n", r->work);
     printf("seconds: %.3f\n", r->seconds);
     printf("cpu seconds: %.3f\n", r->cpu_seconds);
     printf("iterations/s: %.0f\n", r->rate);
+    printf("iterations/cpu-s: %.0f\n", r->cpu_rate);
   }
 }
 
@@ -414,46 +428,103 @@ static void measure_row(const ag_game *g, const options *o, int threads, row *w)
   ag_state_free(st);
 }
 
-static double per_s(const result *r, double x) { return r->seconds > 0 ? x / r->seconds : 0; }
-
-static void print_table(row *rows, int n, int threads, const options *o)
+/* The machine, for the table's first line: the CPU model (Linux's
+ * /proc/cpuinfo; "unknown CPU" elsewhere) and the CPUs online. */
+static void cpu_model(char *buf, size_t cap)
 {
-  int i;
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512];
+  snprintf(buf, cap, "unknown CPU");
+  if (!f) return;
+  while (fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (colon && (strncmp(line, "model name", 10) == 0 || strncmp(line, "Model", 5) == 0)) {
+      colon++;
+      while (*colon == ' ' || *colon == '\t') colon++;
+      colon[strcspn(colon, "\n")] = '\0';
+      snprintf(buf, cap, "%s", colon);
+      break;
+    }
+  }
+  fclose(f);
+}
+
+/* The 1-minute load average, or -1 where /proc/loadavg is missing. */
+static double load_average(void)
+{
+  FILE *f = fopen("/proc/loadavg", "r");
+  double l = -1;
+  if (f) {
+    if (fscanf(f, "%lf", &l) != 1) l = -1;
+    fclose(f);
+  }
+  return l;
+}
+
+static void print_table(row *rows, int n, int threads, const options *o, double load0)
+{
+  int i, cpus = cpu_count();
+  double load1 = load_average();
+  /* A wall-clock speed-up means something only on an idle machine: below
+   * half a busy process per CPU before and after the measurements. */
+  int idle = load0 >= 0 && load1 >= 0 && load0 < 0.5 * cpus && load1 < 0.5 * cpus;
+  char model[256];
+  cpu_model(model, sizeof model);
   if (o->json) {
-    printf("{\"threads\": %d, \"seconds\": %g, \"repeat\": %d, \"mcts_iterations\": %d, \"games\": [\n",
-           threads, o->seconds, o->repeat, o->mcts_iterations);
+    printf("{\"cpu\": ");
+    json_string(model);
+    printf(", \"cpus\": %d, \"load_before\": %.2f, \"load_after\": %.2f, \"idle\": %s, "
+           "\"threads\": %d, \"seconds\": %g, \"repeat\": %d, \"mcts_iterations\": %d, \"games\": [\n",
+           cpus, load0, load1, idle ? "true" : "false", threads, o->seconds, o->repeat,
+           o->mcts_iterations);
     for (i = 0; i < n; i++) {
       row *w = &rows[i];
       printf("  {\"game\": ");
       json_string(ag_game_spec(w->g));
-      printf(", \"playouts_per_s\": %.1f, \"plies_per_s\": %.1f, \"api_plies_per_s\": %.1f, "
-             "\"playout_over_api\": %.3f, \"threads_playouts_per_s\": %.1f, \"speedup\": %.3f, "
-             "\"perft_depth\": %d, \"perft_leaves_per_s\": %.1f, \"mcts_iterations_per_s\": %.1f}%s\n",
-             per_s(&w->playout, (double)w->playout.t.playouts), w->playout.rate, w->api.rate,
-             w->api.rate > 0 ? w->playout.rate / w->api.rate : 0.0,
-             per_s(&w->multi, (double)w->multi.t.playouts),
+      printf(", \"playouts_per_cpu_s\": %.1f, \"plies_per_cpu_s\": %.1f, \"plies_per_s\": %.1f, "
+             "\"api_plies_per_cpu_s\": %.1f, \"api_plies_per_s\": %.1f, \"playout_over_api\": %.3f, "
+             "\"threads_playouts_per_cpu_s\": %.1f, \"threads_work_per_cpu_s_ratio\": %.3f, "
+             "\"threads_wall_speedup\": %.3f, \"perft_depth\": %d, \"perft_leaves_per_cpu_s\": %.1f, "
+             "\"mcts_iterations_per_cpu_s\": %.1f}%s\n",
+             per_cpu(&w->playout, (double)w->playout.t.playouts), w->playout.cpu_rate,
+             w->playout.rate, w->api.cpu_rate, w->api.rate,
+             w->api.cpu_rate > 0 ? w->playout.cpu_rate / w->api.cpu_rate : 0.0,
+             per_cpu(&w->multi, (double)w->multi.t.playouts),
+             w->playout.cpu_rate > 0 ? w->multi.cpu_rate / w->playout.cpu_rate : 0.0,
              w->playout.rate > 0 ? w->multi.rate / w->playout.rate : 0.0, w->perft.depth,
-             w->perft.rate, w->mcts.rate, i + 1 < n ? "," : "");
+             w->perft.cpu_rate, w->mcts.cpu_rate, i + 1 < n ? "," : "");
     }
     printf("]}\n");
     return;
   }
-  printf("%-16s %12s %12s %12s %8s %12s %8s %14s %10s\n", "game", "playouts/s", "plies/s",
-         "api plies/s", "play/api", "playouts/s", "speed-up", "perft leaves/s", "mcts it/s");
-  printf("%-16s %12s %12s %12s %8s %9s x%-2d %8s %14s %10s\n", "", "(1 thread)", "", "", "",
-         "", threads, "", "(depth)", "");
+  printf("machine: %s, %d CPU%s online, load %.2f before, %.2f after%s\n", model, cpus,
+         cpus == 1 ? "" : "s", load0, load1, idle ? " (idle)" : " (busy: wall-clock figures are noise)");
+  printf("%-14s %11s %11s %11s %11s %11s %8s %11s %8s %8s %14s %10s\n", "game", "playouts", "plies",
+         "(wall)", "api plies", "(wall)", "play/api", "playouts", "work", "wall", "perft leaves",
+         "mcts it");
+  printf("%-14s %11s %11s %11s %11s %11s %8s %8s x%-2d %8s %8s %14s %10s\n", "", "/cpu-s", "/cpu-s",
+         "plies/s", "/cpu-s", "plies/s", "", "/cpu-s", threads, "ratio", "speed-up", "/cpu-s (d)",
+         "/cpu-s");
   for (i = 0; i < n; i++) {
     row *w = &rows[i];
-    char perft_col[40];
-    snprintf(perft_col, sizeof perft_col, "%.0f (%d)", w->perft.rate, w->perft.depth);
-    printf("%-16s %12.0f %12.0f %12.0f %8.2f %12.0f %8.2f %14s %10.0f\n", ag_game_name(w->g),
-           per_s(&w->playout, (double)w->playout.t.playouts), w->playout.rate, w->api.rate,
-           w->api.rate > 0 ? w->playout.rate / w->api.rate : 0.0,
-           per_s(&w->multi, (double)w->multi.t.playouts),
-           w->playout.rate > 0 ? w->multi.rate / w->playout.rate : 0.0, perft_col, w->mcts.rate);
+    char perft_col[40], wall_col[16];
+    snprintf(perft_col, sizeof perft_col, "%.0f (%d)", w->perft.cpu_rate, w->perft.depth);
+    if (idle && w->playout.rate > 0)
+      snprintf(wall_col, sizeof wall_col, "%.2f", w->multi.rate / w->playout.rate);
+    else
+      snprintf(wall_col, sizeof wall_col, "-");
+    printf("%-14s %11.0f %11.0f %11.0f %11.0f %11.0f %8.2f %11.0f %8.2f %8s %14s %10.0f\n",
+           ag_game_name(w->g), per_cpu(&w->playout, (double)w->playout.t.playouts),
+           w->playout.cpu_rate, w->playout.rate, w->api.cpu_rate, w->api.rate,
+           w->api.cpu_rate > 0 ? w->playout.cpu_rate / w->api.cpu_rate : 0.0,
+           per_cpu(&w->multi, (double)w->multi.t.playouts),
+           w->playout.cpu_rate > 0 ? w->multi.cpu_rate / w->playout.cpu_rate : 0.0, wall_col,
+           perft_col, w->mcts.cpu_rate);
   }
-  printf("(wall-clock rates, best of %d run%s of at least %g s each; MCTS: mcts(iterations=%d))\n",
-         o->repeat, o->repeat == 1 ? "" : "s", o->seconds, o->mcts_iterations);
+  printf("(per CPU-second of the process, all its threads; the best of %d run%s of at least %g s each;\n"
+         " work ratio: %d threads' playouts per CPU-second over one thread's; wall speed-up only\n"
+         " on an idle machine; MCTS: mcts(iterations=%d))\n",
+         o->repeat, o->repeat == 1 ? "" : "s", o->seconds, threads, o->mcts_iterations);
 }
 
 /* ----------------------------------------------------------------- main */
@@ -545,15 +616,17 @@ int main(int argc, char **argv)
   if (table) {
     int n = argc - optind > 0 ? argc - optind : (int)ag_game_count(), threads;
     row *rows = calloc((size_t)n, sizeof *rows);
+    double load0;
     if (!rows) fail("out of memory");
     threads = threads_given ? o.threads : cpu_count();
+    load0 = load_average();
     for (i = 0; i < n; i++) {
       ag_game *g;
       const char *spec = argc - optind > 0 ? argv[optind + i] : ag_game_name_at((size_t)i);
       if (ag_game_new(spec, &g) != AG_OK) fail(spec);
       measure_row(g, &o, threads, &rows[i]);
     }
-    print_table(rows, n, threads, &o);
+    print_table(rows, n, threads, &o, load0);
     for (i = 0; i < n; i++) ag_game_free((ag_game *)rows[i].g);
     free(rows);
     return 0;

@@ -27,9 +27,9 @@ for game in $games; do
       b=$("$bench" $args --api) || { echo "FAIL: ag-bench $args --api exited $?"; status=1; continue; }
       # shellcheck disable=SC2086
       c=$("$bench" $args --threads 3) || { echo "FAIL: ag-bench $args --threads 3 exited $?"; status=1; continue; }
-      a=$(printf '%s\n' "$a" | grep -v -e '^mode:' -e '^threads:' -e 'seconds:' -e '^playouts/s:' -e '^plies/s:')
-      b=$(printf '%s\n' "$b" | grep -v -e '^mode:' -e '^threads:' -e 'seconds:' -e '^playouts/s:' -e '^plies/s:')
-      c=$(printf '%s\n' "$c" | grep -v -e '^mode:' -e '^threads:' -e 'seconds:' -e '^playouts/s:' -e '^plies/s:')
+      a=$(printf '%s\n' "$a" | grep -v -e '^mode:' -e '^threads:' -e 'seconds:' -e '^playouts/s:' -e '^plies/s:' -e '/cpu-s:')
+      b=$(printf '%s\n' "$b" | grep -v -e '^mode:' -e '^threads:' -e 'seconds:' -e '^playouts/s:' -e '^plies/s:' -e '/cpu-s:')
+      c=$(printf '%s\n' "$c" | grep -v -e '^mode:' -e '^threads:' -e 'seconds:' -e '^playouts/s:' -e '^plies/s:' -e '/cpu-s:')
       if test "x$a" != "x$c"; then
         echo "FAIL: ag-bench $args: 1 and 3 threads differ:"
         echo "1:"; echo "$a"; echo "3:"; echo "$c"
