@@ -254,10 +254,14 @@ export class Board {
     if (this.fitted && Math.abs(fs - this.labelSize) < 0.05) return false;
     this.fitted = true;
     this.labelSize = fs;
+    const placed = [];
+    // Boxes first: the points' names keep clear of them.
     for (const info of this.nodeEls) {
-      if (info.label) this.placeLabel(info, fs);
-      if (info.rect) this.fitBox(info, fs, fs > 1.2 * LABEL_BASE);
+      if (!info.rect) continue;
+      this.fitBox(info, fs, fs > 1.2 * LABEL_BASE);
+      placed.push([info.box[0], info.box[1], info.box[0] + info.box[2], info.box[1] + info.box[3]]);
     }
+    for (const info of this.nodeEls) if (info.label) this.placeLabel(info, fs, placed);
     // The view: the whole drawing (board, labels, boxes) and a small rim.
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const e of this.svg.children) {
@@ -273,24 +277,58 @@ export class Board {
     return true;
   }
 
-  // A point's name: below and right of it at the desktop size (as ag-svg);
-  // grown for a small screen, it moves outwards from the middle of the
-  // board, where the neighbouring points are not.
-  placeLabel(info, fs) {
+  // A point's name: below and right of it at the desktop size (as ag-svg).
+  // Grown for a small screen, it takes the first of eight places round its
+  // point, outwards from the board's middle first, that touches no other
+  // point, no line and no label already placed.
+  placeLabel(info, fs, placed) {
     const t = info.label, rim = this.radius * 1.2;
     t.setAttribute("font-size", fs.toFixed(1));
-    const [x0, y0, x1, y1] = this.pointBox();
-    const dx = info.cx - this.px((x0 + x1) / 2), dy = info.cy - this.py((y0 + y1) / 2), d = Math.hypot(dx, dy);
-    if (fs <= 1.05 * LABEL_BASE || d < 1) {
+    if (fs <= 1.05 * LABEL_BASE) {
       t.removeAttribute("text-anchor");
       t.setAttribute("x", (info.cx + 5).toFixed(1));
       t.setAttribute("y", (info.cy + rim + fs).toFixed(1));
       return;
     }
-    const w = t.getComputedTextLength(), reach = rim + 0.5 * Math.max(w, fs) + 2;
+    const [x0, y0, x1, y1] = this.pointBox();
+    const ox = info.cx - this.px((x0 + x1) / 2), oy = info.cy - this.py((y0 + y1) / 2);
+    const w = t.getComputedTextLength(), h = fs;
+    const dirs = [];
+    for (let k = 0; k < 8; k++) dirs.push([Math.cos(k * Math.PI / 4), Math.sin(k * Math.PI / 4)]);
+    dirs.sort((a, b) => (b[0] * ox + b[1] * oy) - (a[0] * ox + a[1] * oy) || b[1] - a[1]);
+    let best = null;
+    for (const [dx, dy] of dirs) {
+      // The box's nearest side or corner at `rim` from the point.
+      const cx = info.cx + dx * (rim + w / 2 * Math.abs(dx) + 1), cy = info.cy + dy * (rim + h / 2 * Math.abs(dy) + 1);
+      const box = [cx - w / 2 - 2, cy - h / 2 - 1, cx + w / 2 + 2, cy + h / 2 + 1];
+      const hits = this.hits(box, info, placed);
+      if (!best || hits < best.hits) best = { hits, cx, cy, box };
+      if (!hits) break;
+    }
+    placed.push(best.box);
     t.setAttribute("text-anchor", "middle");
-    t.setAttribute("x", (info.cx + dx / d * reach).toFixed(1));
-    t.setAttribute("y", (info.cy + dy / d * reach + 0.35 * fs).toFixed(1));
+    t.setAttribute("x", best.cx.toFixed(1));
+    t.setAttribute("y", (best.cy + 0.35 * fs).toFixed(1));
+  }
+
+  // How many other points, lines and placed labels a box [x0,y0,x1,y1] meets.
+  hits(box, info, placed) {
+    const inside = (x, y) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+    let n = 0;
+    const r = Math.max(2.5, this.scale * 0.08) + 2;
+    for (const o of this.nodeEls) {
+      if (o === info || o.rect) continue;
+      if (o.cx + r > box[0] && o.cx - r < box[2] && o.cy + r > box[1] && o.cy - r < box[3]) n++;
+    }
+    for (const e of this.game.edges) {
+      const a = this.nodeEls[e.a], b = this.nodeEls[e.b];
+      if (a.rect || b.rect) continue;
+      for (let k = 1; k < 16; k++) {
+        if (inside(a.cx + (b.cx - a.cx) * k / 16, a.cy + (b.cy - a.cy) * k / 16)) { n++; break; }
+      }
+    }
+    for (const p of placed) if (p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3]) n++;
+    return n;
   }
 
   // A reserve or prison box: its label (font size fs; on a small screen in
@@ -302,7 +340,11 @@ export class Board {
     info.cy0 = cy;
     info.r = Math.max(Math.min(this.radius, 13), 0.75 * fs);
     t.setAttribute("font-size", fs.toFixed(1));
-    const cut = narrow ? text.indexOf(" ", Math.floor(text.length / 2) - 3) : -1;
+    // The space that leaves the longer line shortest.
+    let cut = -1;
+    if (narrow)
+      for (let k = text.indexOf(" "); k > 0; k = text.indexOf(" ", k + 1))
+        if (cut < 0 || Math.max(k, text.length - k) < Math.max(cut, text.length - cut)) cut = k;
     const lines = cut > 0 ? [text.slice(0, cut), text.slice(cut + 1)] : [text];
     t.replaceChildren(...lines.map((line) => {
       const span = document.createElementNS(SVG, "tspan");
@@ -310,21 +352,25 @@ export class Board {
       return span;
     }));
     const widest = Math.max(...[...t.children].map((c) => c.getComputedTextLength()));
-    const left = info.cx - 0.9 * this.scale;
     let bw, bh, top;
     if (lines.length > 1) {                   // label left, pieces right
       bw = widest + 2 * info.r + 20;
       bh = Math.max(lines.length * fs * 1.15 + 8, 2 * info.r + 8);
       top = cy - bh / 2;
-      info.pcx = left + bw - info.r - 6;
       info.cy = cy;
     } else {                                  // label above, pieces below
       bw = Math.max(1.8 * this.scale, widest + 12);
       bh = Math.max(1.3 * this.scale, fs + 2 * info.r + 12);
       top = cy - bh / 2;
-      info.pcx = left + bw / 2;
       info.cy = top + fs + 6 + info.r;
     }
+    // A box beside the board keeps its left edge clear of the board and
+    // grows rightwards; a box on the board stays centred on its node.
+    const [px0, py0, px1, py1] = this.pointBox(), n = this.game.nodes[info.index];
+    const beside = n.x > px1 || n.x < px0 || n.y > py1 || n.y < py0;
+    const left = beside ? info.cx - 0.9 * this.scale : info.cx - bw / 2;
+    if (lines.length > 1) info.pcx = left + bw - info.r - 6;
+    else info.pcx = left + bw / 2;
     const tx = lines.length > 1 ? left + 6 + widest / 2 : left + bw / 2;
     [...t.children].forEach((span, k) => {
       span.setAttribute("x", tx.toFixed(1));

@@ -590,12 +590,9 @@ def links(page, figures):
     strength, seed, language), and opening that address gives the same
     set-up; a new #GAME typed in the address bar switches the game."""
     tried = []
-    for hash_, query, game, spec_start in [("hare", "", "hare", "hare("),
-                                           ("liubo_fingers", "", "liubo_fingers", "liubo_fingers("),
-                                           ("hare(hunters=11)", "", "hare", "hare(hunters=11,"),
-                                           ("", "game=liubo_sticks", "liubo_sticks", "liubo_sticks("),
-                                           ("", "spec=hare(hunters=10)", "hare", "hare(hunters=10,"),
-                                           ("no_such_game", "", ag.game_names()[0], ag.game_names()[0] + "(")]:
+    for hash_, query, game, spec_start in [("liubo_fingers", "", "liubo_fingers", "liubo_fingers("),
+                                           ("hare(hunters=11)", "spec=liubo_fingers", "hare", "hare(hunters=11,"),
+                                           ("", "game=liubo_sticks", "liubo_sticks", "liubo_sticks(")]:
         open_page(page, query, hash_)
         f = form(page)
         check(f["game"] == game and f["spec"].startswith(spec_start),
@@ -603,7 +600,6 @@ def links(page, figures):
         tried.append(query or "#" + hash_)
     # The address follows the form: the hash holds the game and the options
     # that differ from their defaults.
-    open_page(page, "", "liubo_sticks")
     check(form(page)["hash"] == "#liubo_sticks", "the address of liubo_sticks: %r" % form(page)["hash"])
     Select(page.by_id("opt-five")).select_by_value("off")
     page.wait(lambda: form(page)["hash"] == "#liubo_sticks(five=off)", what="the option in the address")
@@ -619,16 +615,24 @@ def links(page, figures):
     got = dict(x.split("=", 1) for x in f["search"].lstrip("?").split("&"))
     check(all(got.get(k) == v for k, v in want.items()), "the address %r lacks %r" % (f["search"], want))
     check(f["share"].endswith(f["search"] + f["hash"]), "the page's link %r is not the address" % f["share"])
-    # That address, opened anew, is the same set-up.
+    # That address, opened anew (in a fresh page: the same address with
+    # only a new # would not load it again), is the same set-up.
+    page.d.get("about:blank")
     page.d.get(f["share"])
     page.wait(lambda: page.js("return document.body.dataset.ready === 'yes'"), what="the shared link")
     g = form(page)
     for k in ("game", "p0", "p1", "strength", "seed", "lang", "opts", "hash"):
         check(g[k] == f[k], "the shared link gives %s=%r, not %r" % (k, g[k], f[k]))
     check(g["spec"].startswith("liubo_sticks(") and "five=off" in g["spec"], "shared spec %r" % g["spec"])
-    # A game name typed after # switches the game.
+    # A game name typed after # switches the game; an unknown one gives the first game.
     page.js("location.hash = '#hare'")
     page.wait(lambda: form(page)["spec"].startswith("hare("), what="the game of a new #hare")
+    page.js("location.hash = '#liubo_fingers(max_rounds=9)'")
+    page.wait(lambda: form(page)["spec"].startswith("liubo_fingers(") and "max_rounds=9" in form(page)["spec"],
+              what="the game of a new #SPEC")
+    page.js("location.hash = '#no_such_game'")
+    first = ag.game_names()[0]
+    page.wait(lambda: form(page)["spec"].startswith(first + "("), what="the first game for an unknown #")
     figures["links"] = {"opened": tried, "shared": f["share"].split("/", 3)[-1]}
 
 
@@ -719,7 +723,7 @@ PAGE_TEXT = """const b = document.body;
     const opts = [...document.querySelectorAll('option')].filter(o => !o.closest('#game') && !o.closest('#lang'))
                    .map(o => o.textContent);
     return [document.title, b.innerText, attrs.join(' '), svgText.join(' '), opts.join(' '),
-            document.getElementById('howto-text').textContent].join('\n');"""
+            document.getElementById('howto-text').textContent].join(' | ');"""
 
 
 def in_language(page, lang, msgs, same, shots, figures):
@@ -733,9 +737,15 @@ def in_language(page, lang, msgs, same, shots, figures):
     short = {"hare": "hare(max_plies=16)", "liubo_sticks": "liubo_sticks(max_turns=6)",
              "liubo_fingers": "liubo_fingers(max_rounds=6)"}
     results = {}
-    for name in ag.game_names():
-        open_page(page, "p0=computer&p1=computer&strength=quick&seed=5&lang=" + lang, short.get(name, name))
-        check(form(page)["lang"] == lang, "?lang=%s gives %r" % (lang, form(page)["lang"]))
+    for i, name in enumerate(ag.game_names()):
+        if i == 0:
+            open_page(page, "p0=computer&p1=computer&strength=quick&seed=5&lang=" + lang, short.get(name, name))
+            check(form(page)["lang"] == lang, "?lang=%s gives %r" % (lang, form(page)["lang"]))
+        else:      # a new #SPEC in the address bar: a new game, no reload
+            games = page.js("return document.body.dataset.games")
+            page.js("location.hash = arguments[0]", "#" + short.get(name, name))
+            page.wait(lambda: page.js("return document.body.dataset.games") != games, what="the game of a new #")
+            check(form(page)["spec"].startswith(name + "("), "#%s gives %r" % (name, form(page)["spec"]))
         page.wait(lambda: page.phase() == "over", timeout=120, what="the end of a %s game" % name)
         text = page.js(PAGE_TEXT)
         left = sorted(f for f in english if f in text)
