@@ -630,6 +630,9 @@ class App {
       $("game").value = game.name;
       this.buildOptions(game.name, game.spec);
       this.board.setGame(game);
+      this.gameLabels();
+      $("spec").textContent = game.spec;
+      this.updateAddress();
       this.restoreShown();
       this.say(this.i18n.t("loaded"));
       this.advance();

@@ -826,29 +826,28 @@ def phone_labels(page, shots, figures):
                     scroll: document.documentElement.scrollWidth};""")
         bad = []
         meet = lambda a, b: a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-        for i, a in enumerate(m["labels"]):
+        name = lambda x: x.get("text", x["node"])
+
+        def clashes(these, those, what):
+            """Each pair of these x those (these x themselves: those None) of
+            different nodes that meet."""
+            for i, a in enumerate(these):
+                for b in these[i + 1:] if those is None else those:
+                    if a["node"] != b["node"] and meet(a["box"], b["box"]):
+                        bad.append(what % (name(a), name(b)))
+        s = m["svg"]
+        for a in m["labels"]:
             if a["px"] < 12:
                 bad.append("%s is %.1f px" % (a["text"], a["px"]))
-            s = m["svg"]
             if a["box"][0] < s[0] - 0.5 or a["box"][2] > s[2] + 0.5 or a["box"][1] < s[1] - 0.5 or a["box"][3] > s[3] + 0.5:
                 bad.append("%s is cut by the board's edge" % a["text"])
             if a["box"][0] < 0 or a["box"][2] > m["inner"]:
                 bad.append("%s is off the screen" % a["text"])
-            for b in m["labels"][i + 1:]:
-                if meet(a["box"], b["box"]):
-                    bad.append("%s overlaps %s" % (a["text"], b["text"]))
-            for d in m["dots"]:
-                if d["node"] != a["node"] and meet(a["box"], d["box"]):
-                    bad.append("%s covers the point %s" % (a["text"], d["node"]))
-        for i, a in enumerate(m["boxes"]):
-            if meet(a["box"], m["frame"]):
-                bad.append("the box %s overlaps the board" % a["node"])
-            for b in m["boxes"][i + 1:]:
-                if meet(a["box"], b["box"]):
-                    bad.append("the boxes %s and %s overlap" % (a["node"], b["node"]))
-            for b in m["labels"]:
-                if b["node"] != a["node"] and meet(a["box"], b["box"]):
-                    bad.append("the box %s covers the label %s" % (a["node"], b["text"]))
+        clashes(m["labels"], None, "%s overlaps %s")
+        clashes(m["labels"], m["dots"], "%s covers the point %s")
+        clashes(m["boxes"], None, "the boxes %s and %s overlap")
+        clashes(m["boxes"], m["labels"], "the box %s covers the label %s")
+        clashes(m["boxes"], [{"node": "the board", "box": m["frame"]}], "the box %s overlaps %s")
         check(not bad, "phone, %s: the sticks board's labels: %s" % (lang, "; ".join(bad[:8])))
         check(m["scroll"] <= m["inner"], "phone, %s: the page is %s px wide" % (lang, m["scroll"]))
         out[lang] = {"labels": len(m["labels"]), "smallest_px": round(min(a["px"] for a in m["labels"]), 1)}
