@@ -6,6 +6,7 @@
 import { load, AG } from "./ag.js";
 import { Board, pieceWords } from "./board.js";
 import { HOWTO } from "./howto.js";
+import { I18n, LANGS, pickLang, playerWord } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,10 +16,10 @@ const $ = (id) => document.getElementById(id);
 // same player; the others give it a time per move instead of a fixed budget
 // (then a game no longer replays exactly from its seed).
 const STRENGTHS = [
-  { id: "quick", label: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : "ai(iterations=200)") },
-  { id: "normal", label: "normal", params: () => "ai" },
-  { id: "1s", label: "1 second a move", params: () => "ai(time_ms=1000)" },
-  { id: "3s", label: "3 seconds a move", params: () => "ai(time_ms=3000)" },
+  { id: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : "ai(iterations=200)") },
+  { id: "normal", params: () => "ai" },
+  { id: "1s", params: () => "ai(time_ms=1000)" },
+  { id: "3s", params: () => "ai(time_ms=3000)" },
 ];
 const DEFAULT_STRENGTH = "normal";
 // Lets a person see each computer ply (?pause=MS changes it; tests use 0).
@@ -36,22 +37,20 @@ function el(tag, attrs = {}, text = null) {
 }
 
 // Words for the end of a game (AG_END_* reason, winner).
-function resultWords(game, o) {
-  const who = o.winner >= 0 ? game.players[o.winner] : null;
-  const Who = who ? who[0].toUpperCase() + who.slice(1) : "";
-  const wins = who ? (who.endsWith("s") && game.name === "hare" ? `The ${who} win` : `${Who} wins`) : "";
+function resultWords(i18n, game, o) {
+  const wins = o.winner >= 0 ? playerWord(i18n, game, o.winner, "wins") : "";
+  const t = (key) => i18n.t(key, { wins });
+  const draw = o.outcome === AG.OUTCOME_DRAW;
   switch (o.reason) {
-  case AG.END_BLOCKED:
-    return game.name === "hare" ? `${wins}: the hare cannot move.` : `${wins}: the other side cannot move.`;
-  case AG.END_CAPTURES: return `${wins}: the hunters are down to nine.`;
-  case AG.END_OWL: return `${wins}: an owl was taken.`;
-  case AG.END_SCORE:
-    return o.outcome === AG.OUTCOME_DRAW ? "A draw: three pieces home on each side." : `${wins}: four pieces home.`;
-  case AG.END_PLY_LIMIT: return "A draw: the game reached its move limit.";
-  case AG.END_REPETITION: return "A draw: a position came back again.";
-  case AG.END_FIVE: return `${wins} by the five-stone rule.`;
-  case AG.END_ALL_TAKEN: return `${wins}: the other side has no piece left.`;
-  default: return o.outcome === AG.OUTCOME_DRAW ? "A draw." : `${wins}.`;
+  case AG.END_BLOCKED: return t(game.name === "hare" ? "win_blocked_hare" : "win_blocked");
+  case AG.END_CAPTURES: return t("win_captures");
+  case AG.END_OWL: return t("win_owl");
+  case AG.END_SCORE: return t(draw ? "draw_score" : "win_score");
+  case AG.END_PLY_LIMIT: return t("draw_ply_limit");
+  case AG.END_REPETITION: return t("draw_repetition");
+  case AG.END_FIVE: return t("win_five");
+  case AG.END_ALL_TAKEN: return t("win_all_taken");
+  default: return t(draw ? "draw" : "win");
   }
 }
 
@@ -69,27 +68,49 @@ class App {
     this.aiTimes = [];
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (ev) => this.onWorker(ev.data);
-    this.worker.onerror = (ev) => this.fail(`computer player: ${ev.message}`);
+    this.worker.onerror = (ev) => this.fail(this.i18n.t("computer_failed", { error: ev.message }));
     this.requests = new Map();
     this.nextRequest = 1;
-    this.board = new Board($("board"), (i) => this.onNode(i));
+    this.i18n = new I18n("en");
+    this.board = new Board($("board"), (i) => this.onNode(i), this.i18n);
     this.record = typeof ag.m._ag_state_record === "function" &&
                   typeof ag.m._ag_state_set_record === "function";
   }
 
   // ------------------------------------------------------------ set-up
 
-  init() {
-    const params = new URLSearchParams(location.search);
-    if (params.has("pause")) computerPause = Math.max(0, Number(params.get("pause")) || 0);
-    const names = this.ag.gameNames();
-    for (const n of names) $("game").appendChild(el("option", { value: n }, n));
-    for (const s of STRENGTHS) $("strength").appendChild(el("option", { value: s.id }, s.label));
-    $("strength").value = params.get("strength") || DEFAULT_STRENGTH;
-    let spec = params.get("spec") || params.get("game") || names[0];
+  // The address: ?p0=&p1=&strength=&seed=&lang=#SPEC (a spec or a game
+  // name: index.html#hare, #liubo_sticks(five=off)); ?spec= and ?game= of
+  // older links are read too (the #spec wins).
+  specFromAddress(params, names) {
+    let spec = "";
+    try { spec = decodeURIComponent(location.hash.slice(1)).trim(); } catch (e) { spec = ""; }
+    if (!names.includes(spec.replace(/\(.*$/, "").trim())) spec = "";
+    return spec || params.get("spec") || params.get("game") || names[0];
+  }
+
+  // Chooses the game of a spec in the form (its options set from the spec).
+  chooseSpec(spec, names) {
     const name = spec.replace(/\(.*$/, "").trim();
     $("game").value = names.includes(name) ? name : names[0];
     this.buildOptions($("game").value, spec);
+  }
+
+  init() {
+    const params = new URLSearchParams(location.search);
+    if (params.has("pause")) computerPause = Math.max(0, Number(params.get("pause")) || 0);
+    const asked = params.get("lang");
+    this.langAsked = LANGS.some((l) => l.code === asked) ? asked : null;
+    this.i18n.setLang(pickLang(this.langAsked, navigator.languages || [navigator.language]));
+    for (const l of LANGS) $("lang").appendChild(el("option", { value: l.code, lang: l.code }, l.name));
+    $("lang").value = this.i18n.lang;
+    this.translateStatic();
+    const names = this.ag.gameNames();
+    this.names = names;
+    for (const n of names) $("game").appendChild(el("option", { value: n }, n));
+    for (const s of STRENGTHS) $("strength").appendChild(el("option", { value: s.id }, this.i18n.t(`strength_${s.id}`)));
+    $("strength").value = params.get("strength") || DEFAULT_STRENGTH;
+    this.chooseSpec(this.specFromAddress(params, names), names);
     for (const p of [0, 1]) {
       const v = params.get(`p${p}`);
       if (v === "person" || v === "computer") $(`side${p}`).value = v;
@@ -97,6 +118,16 @@ class App {
     $("seed").value = params.get("seed") || String(Math.floor(Math.random() * 1e9));
     $("version").textContent = this.ag.version();
     $("game").addEventListener("change", () => { this.buildOptions($("game").value, $("game").value); this.newGame(); });
+    // Any change of the set-up shows in the address at once, so that the
+    // link can be shared before the game is started.
+    $("setup").addEventListener("change", (ev) => { if (ev.target.id !== "game") this.updateAddress(); });
+    $("setup").addEventListener("input", () => this.updateAddress());
+    $("lang").addEventListener("change", () => this.setLang($("lang").value));
+    window.addEventListener("hashchange", () => {
+      const spec = this.specFromAddress(new URLSearchParams(location.search), names);
+      this.chooseSpec(spec, names);
+      this.newGame();
+    });
     $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); this.newGame(); });
     $("typed").addEventListener("submit", (ev) => { ev.preventDefault(); this.typed($("movetext").value.trim()); });
     $("undo").addEventListener("click", () => this.undo());
@@ -117,18 +148,20 @@ class App {
     const m = /\((.*)\)/.exec(spec);
     if (m) for (const kv of m[1].split(",")) { const [k, v] = kv.split("="); if (k && v) given[k.trim()] = v.trim(); }
     const fs = $("options");
-    fs.replaceChildren(el("legend", {}, "Options"));
+    fs.replaceChildren(el("legend", { "data-i18n": "options" }, this.i18n.t("options")));
+    this.defaults = {};
     for (const o of this.ag.options(name)) {
       const id = `opt-${o.key}`;
+      this.defaults[o.key] = o.value;
       const row = el("div", { class: "row" });
-      row.appendChild(el("label", { for: id }, o.key.replace(/_/g, " ")));
+      row.appendChild(el("label", { for: id, "data-word": `opt:${o.key}` }, this.i18n.word("opt", o.key)));
       let input;
       // A word list, or a short integer range, is a menu.
       const values = o.values || (o.min !== null && o.max - o.min <= 12
         ? Array.from({ length: o.max - o.min + 1 }, (_, k) => String(o.max - k)) : null);
       if (values) {
         input = el("select", { id, name: o.key });
-        for (const v of values) input.appendChild(el("option", { value: v }, v));
+        for (const v of values) input.appendChild(o.values ? el("option", { value: v, "data-word": `val:${v}` }, this.i18n.word("val", v)) : el("option", { value: v }, v));
       } else {
         input = el("input", { id, name: o.key, type: "number", step: "1" });
         if (o.min !== null) { input.min = o.min; input.max = o.max; }
@@ -145,12 +178,76 @@ class App {
     return `${$("game").value}(${pairs.join(",")})`;
   }
 
+  // The form's spec, options left at their defaults left out (#hare).
+  shortSpec() {
+    const pairs = [...$("options").querySelectorAll("[data-key]")]
+      .filter((i) => String(i.value) !== String(this.defaults[i.dataset.key]))
+      .map((i) => `${i.dataset.key}=${i.value}`);
+    return pairs.length ? `${$("game").value}(${pairs.join(",")})` : $("game").value;
+  }
+
+  // The address of the set-up in the form (replaceState: no history entry
+  // per change), and the page's "link to this game".
+  updateAddress() {
+    const url = new URL(location.href);
+    const q = new URLSearchParams({ p0: $("side0").value, p1: $("side1").value,
+                                    strength: $("strength").value, seed: $("seed").value });
+    if (this.langAsked) q.set("lang", this.langAsked);
+    if (computerPause !== 250) q.set("pause", String(computerPause));
+    url.search = q;
+    url.hash = encodeURI(this.shortSpec());
+    history.replaceState(null, "", url);
+    $("share").href = url.href;
+  }
+
+  // ------------------------------------------------------------ language
+
+  // Texts of the page's HTML: data-i18n (text), data-i18n-title,
+  // data-i18n-aria-label; data-word="opt:KEY" or "val:WORD" (library words).
+  translateStatic() {
+    const i18n = this.i18n;
+    document.documentElement.lang = i18n.lang === "zh" ? "zh-Hans" : i18n.lang;
+    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = i18n.t(e.dataset.i18n);
+    for (const e of document.querySelectorAll("[data-i18n-title]")) e.title = i18n.t(e.dataset.i18nTitle);
+    for (const e of document.querySelectorAll("[data-i18n-aria-label]")) e.setAttribute("aria-label", i18n.t(e.dataset.i18nAriaLabel));
+    for (const e of document.querySelectorAll("[data-word]")) {
+      const [kind, w] = e.dataset.word.split(":");
+      e.textContent = i18n.word(kind, w);
+    }
+    for (const o of $("strength").options) o.textContent = i18n.t(`strength_${o.value}`);
+  }
+
+  // The visitor's choice of language: every text again, the game goes on.
+  setLang(lang) {
+    this.langAsked = lang;
+    this.i18n.setLang(lang);
+    this.translateStatic();
+    if (this.game) {
+      this.gameLabels();
+      this.board.relabel();
+      $("movelist").replaceChildren();
+      $("fingers").dataset.player = "";
+      this.render();
+    }
+    this.updateAddress();
+  }
+
+  // The texts that depend on the game.
+  gameLabels() {
+    const game = this.game, i18n = this.i18n;
+    for (const p of [0, 1]) $(`side${p}-label`).textContent = i18n.t(p ? "side_dark" : "side_light", { P: this.name(p) });
+    const h = (HOWTO[i18n.lang] || HOWTO.en)[game.name];
+    $("howto-title").textContent = h ? i18n.t("howto_of", { title: h.title }) : i18n.t("howto");
+    $("howto-text").innerHTML = h ? h.html : "";
+    $("movetext").placeholder = i18n.t("placeholder", { example: game.name === "hare" ? "a3-a4" : game.name === "liubo_sticks" ? "2:res-2" : "3/7" });
+  }
+
   newGame() {
     let game;
     try {
       game = this.ag.game(this.specFromForm());
     } catch (e) {
-      this.say(`Cannot start: ${e.message}`);
+      this.say(this.i18n.t("cannot_start", { error: e.message }));
       return;
     }
     this.gen++;
@@ -171,18 +268,10 @@ class App {
     this.reveal = null;
     this.hint = null;
     this.selected = -1;
-    for (const p of [0, 1]) $(`side${p}-label`).textContent = `${game.players[p]} (${p ? "dark" : "light"})`;
     this.board.setGame(game);
-    const h = HOWTO[game.name];
-    $("howto-title").textContent = h ? `How to play: ${h.title}` : "How to play";
-    $("howto-text").innerHTML = h ? h.html : "";
+    this.gameLabels();
     $("spec").textContent = game.spec;
-    $("movetext").placeholder = `type a move, e.g. ${game.name === "hare" ? "a3-a4" : game.name === "liubo_sticks" ? "2:res-2" : "3/7"}`;
-    const url = new URL(location.href);
-    url.search = new URLSearchParams({ spec: game.spec, p0: this.sides[0], p1: this.sides[1],
-                                       strength: $("strength").value, seed: String(this.seed) });
-    if (computerPause !== 250) url.searchParams.set("pause", String(computerPause));
-    history.replaceState(null, "", url);
+    this.updateAddress();
     this.advance();
   }
 
@@ -250,7 +339,7 @@ class App {
     this.requests.delete(reply.id);
     if (![...this.requests.values()].some((r) => r.kind !== "hint")) delete document.body.dataset.thinking;
     if (!req || req.gen !== this.gen || req.ply !== this.st.ply) return;   // the game moved on
-    if (reply.error) { this.fail(`computer player: ${reply.error}`); return; }
+    if (reply.error) { this.fail(this.i18n.t("computer_failed", { error: reply.error })); return; }
     if (req.kind === "hint") { this.showHint(reply.move, reply.analysis); return; }
     this.aiTimes.push(reply.ms);
     if (req.kind === "choice") {
@@ -334,7 +423,7 @@ class App {
   // crosswise piece, two throw values): ask which.
   offerChoice(cands) {
     const box = $("choose");
-    box.replaceChildren(el("p", {}, "Which move?"));
+    box.replaceChildren(el("p", {}, this.i18n.t("which_move")));
     for (const c of cands) {
       const b = el("button", { type: "button", "data-move": c.text }, c.text);
       b.addEventListener("click", () => { box.hidden = true; this.playPerson(c.move); });
@@ -364,15 +453,15 @@ class App {
       this.throwSticks();
     } else {
       let m;
-      try { m = this.game.moveFromText(text); } catch (e) { this.say(`Not a move: ${e.message}`); return; }
+      try { m = this.game.moveFromText(text); } catch (e) { this.say(this.i18n.t("not_a_move", { error: e.message })); return; }
       if (p === AG.PLAYER_SIMULTANEOUS) {
         const q = this.choosingPerson();
         if (q >= 0 && st.isLegal(m, q)) this.chooseFingers(q, m);
-        else { this.say(`${text} is not a choice you can make now.`); return; }
+        else { this.say(this.i18n.t("not_a_choice", { move: text })); return; }
       } else if (this.personToMove() >= 0 && st.isLegal(m)) {
         this.playPerson(m);
       } else {
-        this.say(`${text} is not a legal move now.`);
+        this.say(this.i18n.t("not_legal", { move: text }));
         return;
       }
     }
@@ -455,7 +544,7 @@ class App {
     const p = this.st.currentPlayer;
     const q = p === AG.PLAYER_SIMULTANEOUS ? this.choosingPerson() : this.personToMove();
     if (q < 0) return;
-    $("hinttext").textContent = "Thinking…";
+    $("hinttext").textContent = this.i18n.t("thinking");
     this.askComputer(q, "hint");
   }
 
@@ -464,12 +553,13 @@ class App {
   showHint(move, a) {
     const text = this.game.moveToText(move);
     const info = this.game.moveInfo(move);
+    const t = (k, v) => this.i18n.t(k, v);
     let more = "";
     if (a) {
-      if (a.proven) more = a.value >= 1 ? ` (a forced win in ${a.distance} plies)` : ` (a lost position: ${a.distance} plies to the end)`;
-      else more = ` (your chances, as the computer sees them: ${Math.round(a.value * 100)}%)`;
+      if (a.proven) more = t(a.value >= 1 ? "hint_forced_win" : "hint_lost", { n: a.distance });
+      else more = t("hint_chances", { pct: Math.round(a.value * 100) });
       const line = a.line.slice(1).map((m) => this.game.moveToText(m));
-      if (line.length) more += `; it expects ${line.join(" ")}`;
+      if (line.length) more += t("hint_expects", { line: line.join(" ") });
     }
     this.hint = { move, text, more, from: info.from, to: info.to };
     this.render();
@@ -505,10 +595,10 @@ class App {
         document.body.appendChild(a);
         a.click();
         a.remove();
-        this.say("The game record was saved as a file.");
+        this.say(this.i18n.t("saved"));
       } finally { lib.free(buf); }
     } catch (e) {
-      this.say(`Cannot save: ${e.message}`);
+      this.say(this.i18n.t("cannot_save", { error: e.message }));
     } finally { lib.free(need); }
   }
 
@@ -540,13 +630,16 @@ class App {
       $("game").value = game.name;
       this.buildOptions(game.name, game.spec);
       this.board.setGame(game);
+      this.gameLabels();
+      $("spec").textContent = game.spec;
+      this.updateAddress();
       this.restoreShown();
-      this.say("Game loaded.");
+      this.say(this.i18n.t("loaded"));
       this.advance();
     } catch (e) {
       if (st) st.free();
       if (game) game.free();
-      this.say(`Cannot load that file: ${e.message}`);
+      this.say(this.i18n.t("cannot_load", { error: e.message }));
     }
   }
 
@@ -633,38 +726,35 @@ class App {
     this.renderReveal();
     this.renderCounts();
     this.renderMoves();
-    $("hinttext").textContent = this.hint ? `Hint: ${this.hint.text}${this.hint.more}` : "";
+    const t = (k, v) => this.i18n.t(k, v);
+    $("hinttext").textContent = this.hint ? t("hint_text", { move: this.hint.text, more: this.hint.more }) : "";
     // Status line and the phase for scripts (data-phase on <body>).
     let phase, text;
     if (st.isTerminal) {
       phase = "over";
-      text = resultWords(game, st.outcome());
+      text = resultWords(this.i18n, game, st.outcome());
     } else if (p === AG.PLAYER_CHANCE) {
-      const t = this.thrower();
       phase = throwing ? "throw" : "computer";
-      text = throwing ? `${this.name(t)}: throw the sticks.` : `${this.name(t)} throws…`;
+      text = t(throwing ? "status_throw" : "status_throws", { P: this.name(this.thrower()) });
     } else if (p === AG.PLAYER_SIMULTANEOUS) {
       const q = this.choosingPerson();
       phase = q >= 0 ? "fingers" : "computer";
-      text = q >= 0 ? `${this.name(q)}: choose your fingers${this.people > 1 ? " (the other player looks away)" : ""}.`
-                    : "The computer chooses…";
+      text = q >= 0 ? t(this.people > 1 ? "status_fingers_hidden" : "status_fingers", { P: this.name(q) })
+                    : t("status_computer_chooses");
     } else if (this.isPerson(p)) {
       phase = "person";
       const steps = this.pendingText();
-      text = `${this.name(p)} to move${steps}: pick a piece, then where it goes.`;
+      text = t("status_to_move", { P: this.name(p), steps });
     } else {
       phase = "computer";
-      text = `${this.name(p)} (computer) is thinking…`;
+      text = t("status_thinking", { P: this.name(p) });
     }
     document.body.dataset.phase = phase;
     document.body.dataset.ply = String(st.ply);
     this.say(text);
   }
 
-  name(p) {
-    const n = this.game.players[p];
-    return n[0].toUpperCase() + n.slice(1);
-  }
+  name(p) { return playerWord(this.i18n, this.game, p); }
 
   info(key, index) {
     try { return this.st.info(key, index); } catch (e) { return null; }
@@ -672,12 +762,13 @@ class App {
 
   // " (2 and 3 to use)" for the values of a throw or the count still to spend.
   pendingText() {
-    if (this.game.name === "hare") return this.info(AG.INFO_CHAIN, 0) ? " (go on jumping, or pass)" : "";
+    const i18n = this.i18n;
+    if (this.game.name === "hare") return this.info(AG.INFO_CHAIN, 0) ? i18n.t("pending_chain") : "";
     const a = this.info(AG.INFO_PENDING_STEPS, 0), b = this.info(AG.INFO_PENDING_STEPS, 1);
     const vals = [a, b].filter((v) => v);
     if (!vals.length) return "";
-    if (this.game.name === "liubo_fingers") return ` ${vals[0]} step${vals[0] > 1 ? "s" : ""}`;
-    return ` with ${vals.join(" and ")}`;
+    if (this.game.name === "liubo_fingers") return i18n.tn("pending_steps", vals[0]);
+    return i18n.t("pending_with", { values: vals.join(i18n.t("and")) });
   }
 
   // The throw: two groups of three sticks, flat faces light, round faces dark.
@@ -687,9 +778,10 @@ class App {
     const text = this.game.moveToText(this.lastThrow.m);
     const vals = text.split("+").map(Number);
     box.replaceChildren();
-    box.appendChild(el("h3", {}, this.lastThrow.by >= 0 ? `${this.name(this.lastThrow.by)}'s throw` : "The throw"));
+    const t = (k, v) => this.i18n.t(k, v);
+    box.appendChild(el("h3", {}, this.lastThrow.by >= 0 ? t("throw_of", { P: this.name(this.lastThrow.by) }) : t("throw_the")));
     const row = el("div", { class: "sticks", role: "img",
-                            "aria-label": `Two groups of three sticks: ${vals[0] - 1} and ${vals[1] - 1} flat faces up, worth ${vals[0]} and ${vals[1]}` });
+                            "aria-label": t("throw_aria", { a: vals[0] - 1, b: vals[1] - 1, va: vals[0], vb: vals[1] }) });
     vals.forEach((v, gi) => {
       const grp = el("div", { class: "stickgroup" });
       for (let k = 0; k < 3; k++) grp.appendChild(el("span", { class: k < v - 1 ? "stick flat" : "stick round" }));
@@ -700,7 +792,7 @@ class App {
     box.appendChild(row);
     const odds = this.lastThrow.odds;
     box.appendChild(el("p", { class: "small", "data-throw": text },
-      `${text}${odds ? ` (a throw that comes ${odds[0]} times in ${odds[1]})` : ""}; a group is worth one plus its flat faces.`));
+      t("throw_rule", { text, odds: odds ? t("throw_odds", { k: odds[0], n: odds[1] }) : "" })));
     box.hidden = false;
   }
 
@@ -715,13 +807,14 @@ class App {
     box.dataset.ply = String(st.ply);
     const choices = st.legalMoves(q).map((m) => ({ m, text: this.game.moveToText(m) }));
     const guess = choices.some((c) => c.text.includes("/"));
-    box.replaceChildren(el("h3", {}, `${this.name(q)}: your secret choice`));
+    const t = (k, v) => this.i18n.t(k, v);
+    box.replaceChildren(el("h3", {}, t("fingers_secret", { P: this.name(q) })));
     const fingers = [...new Set(choices.map((c) => Number(c.text.split("/")[0])))];
-    const fRow = el("div", { class: "choicerow", role: "group", "aria-label": "Fingers to show" });
-    fRow.appendChild(el("span", { class: "small" }, "Fingers: "));
+    const fRow = el("div", { class: "choicerow", role: "group", "aria-label": t("fingers_to_show") });
+    fRow.appendChild(el("span", { class: "small" }, t("fingers_label")));
     let picked = null;
-    const cRow = el("div", { class: "choicerow", role: "group", "aria-label": "Your call of the total" });
-    const go = el("button", { type: "button", id: "showfingers", disabled: true }, "Show");
+    const cRow = el("div", { class: "choicerow", role: "group", "aria-label": t("fingers_call_group") });
+    const go = el("button", { type: "button", id: "showfingers", disabled: true }, t("fingers_show"));
     const pickCall = (c, b) => {
       picked = c;
       for (const x of cRow.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
@@ -732,7 +825,7 @@ class App {
       b.addEventListener("click", () => {
         for (const x of fRow.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
         if (!guess) { pickCall(choices.find((c) => c.text === String(f)), null); return; }
-        cRow.replaceChildren(el("span", { class: "small" }, "Call the total: "));
+        cRow.replaceChildren(el("span", { class: "small" }, t("fingers_call")));
         picked = null;
         go.disabled = true;
         for (const c of choices.filter((c) => c.text.startsWith(`${f}/`))) {
@@ -748,9 +841,7 @@ class App {
     box.appendChild(fRow);
     if (guess) box.appendChild(cRow);
     box.appendChild(go);
-    box.appendChild(el("p", { class: "small" }, guess
-      ? "Show 0 to 5 fingers and call the total of both hands; the one who alone calls it right moves that many steps."
-      : "Show 0 to 5 fingers: the mover walks the total of both hands."));
+    box.appendChild(el("p", { class: "small" }, t(guess ? "fingers_guess_help" : "fingers_alternate_help")));
     box.hidden = false;
   }
 
@@ -759,9 +850,10 @@ class App {
     const box = $("reveal");
     if (!this.reveal || !this.game.simultaneous) { box.hidden = true; return; }
     const [a, b] = this.reveal.m.map((m) => this.game.moveToText(m));
+    const i18n = this.i18n;
     const say = (p, t) => {
       const [f, c] = t.split("/");
-      return `${this.name(p)} showed ${f}${c !== undefined ? ` and called ${c}` : ""}`;
+      return i18n.t(c !== undefined ? "showed_called" : "showed", { P: this.name(p), f, c });
     };
     const sum = Number(a.split("/")[0]) + Number(b.split("/")[0]);
     let outcome = "";
@@ -770,11 +862,11 @@ class App {
       const p = this.st.currentPlayer;
       if (p >= 0) {
         const n = this.info(AG.INFO_PENDING_STEPS, 0);
-        outcome = ` ${this.name(p)} moves ${n} step${n === 1 ? "" : "s"}.`;
-      } else if (p === AG.PLAYER_SIMULTANEOUS) outcome = " Nobody alone called it: the round is played again.";
+        outcome = i18n.tn("round_moves", n, { P: this.name(p) });
+      } else if (p === AG.PLAYER_SIMULTANEOUS) outcome = i18n.t("round_again");
     }
-    box.replaceChildren(el("h3", {}, "The finger round"),
-      el("p", { "data-reveal": `${a} ${b}` }, `${say(0, a)}; ${say(1, b)}. Total ${sum}.${outcome}`));
+    box.replaceChildren(el("h3", {}, i18n.t("round_title")),
+      el("p", { "data-reveal": `${a} ${b}` }, i18n.t("round_total", { a: say(0, a), b: say(1, b), sum }) + outcome));
     box.hidden = false;
   }
 
@@ -785,33 +877,34 @@ class App {
     const fingersField = (key) => { const m = new RegExp(`${key}=(\\S+)`).exec(text); return m ? m[1] : null; };
     for (const p of [0, 1]) {
       const div = el("div", { class: `side side${p}`, "data-player": String(p) });
-      div.appendChild(el("h3", {}, `${this.name(p)} (${this.sides[p]})`));
+      const t = (k, v) => this.i18n.t(k, v);
+      div.appendChild(el("h3", {}, t(this.sides[p] === "person" ? "side_person" : "side_computer", { P: this.name(p) })));
       const ul = el("ul");
-      const add = (t) => ul.appendChild(el("li", {}, t));
+      const add = (text) => ul.appendChild(el("li", {}, text));
       const score = this.info(AG.INFO_SCORE, p), cap = this.info(AG.INFO_CAPTURED, p);
       const pris = this.info(AG.INFO_PRISONERS, p), res = this.info(AG.INFO_RESERVE, p);
       if (game.name === "hare") {
-        if (p === 1) add(`hunters taken: ${cap}`);
+        if (p === 1) add(t("hunters_taken", { n: cap }));
         else {
           let on = 0;
           game.nodes.forEach((n) => st.pieces(n.index).forEach((g) => { if (g.owner === 0) on += g.count; }));
-          add(`hunters on the board: ${on}`);
+          add(t("hunters_on_board", { n: on }));
         }
       } else {
-        if (score !== null) add(`pieces home: ${score}`);
-        if (res !== null) add(game.name === "liubo_fingers" ? `flat at the start: ${res}` : `waiting to enter: ${res}`);
-        if (cap !== null) add(`enemy pieces taken and held: ${cap}`);
-        if (pris !== null) add(`held prisoner by the other side: ${pris}`);
+        if (score !== null) add(t("pieces_home", { n: score }));
+        if (res !== null) add(t(game.name === "liubo_fingers" ? "flat_at_start" : "waiting_to_enter", { n: res }));
+        if (cap !== null) add(t("enemy_held", { n: cap }));
+        if (pris !== null) add(t("held_prisoner", { n: pris }));
       }
       if (game.name === "liubo_sticks") {
         const owl = game.nodes.find((n) => st.pieces(n.index).some((g) => g.kind === AG.PIECE_OWL && g.owner === p));
-        add(owl ? `owl: on ${owl.name}` : "owl: none");
+        add(owl ? t("owl_on", { node: owl.name }) : t("owl_none"));
       }
       if (game.name === "liubo_fingers") {
         const sticks = fingersField("sticks"), fish = fingersField("fish");
         if (sticks) {
           const [pl, wi] = sticks.split(",")[p].split("+").map(Number);
-          const li = el("li", {}, `counting sticks: ${pl} plain, ${wi} wired `);
+          const li = el("li", {}, t("counting_sticks", { plain: pl, wired: wi }));
           const s = el("span", { class: "countsticks", "aria-hidden": "true" });
           for (let k = 0; k < pl; k++) s.appendChild(el("span", { class: "cstick plain" }));
           for (let k = 0; k < wi; k++) s.appendChild(el("span", { class: "cstick wired" }));
@@ -820,8 +913,8 @@ class App {
         }
         if (fish) {
           const letter = p ? "b" : "w";
-          const held = fish.split(",").map((h, i) => (h === letter ? game.players[i] : null)).filter(Boolean);
-          add(held.length ? `fish held: ${held.join(" and ")}` : "fish held: none");
+          const held = fish.split(",").map((h, i) => (h === letter ? playerWord(this.i18n, game, i, "owner") : null)).filter(Boolean);
+          add(held.length ? t("fish_held", { who: held.join(t("and")) }) : t("fish_none"));
         }
       }
       div.appendChild(ul);
@@ -842,7 +935,7 @@ class App {
       }
     }
     for (let i = ol.children.length; i < this.plies.length; i++) ol.appendChild(this.moveItem(this.plies[i]));
-    if (this.st.isTerminal) ol.appendChild(el("li", { class: "result", "data-kind": "result" }, resultWords(this.game, this.st.outcome())));
+    if (this.st.isTerminal) ol.appendChild(el("li", { class: "result", "data-kind": "result" }, resultWords(this.i18n, this.game, this.st.outcome())));
     ol.scrollTop = ol.scrollHeight;
   }
 
@@ -851,12 +944,12 @@ class App {
     if (ply.t === "j") {
       const [a, b] = ply.m.map((m) => this.game.moveToText(m));
       li = el("li", { "data-move": `${a} ${b}`, "data-kind": "joint" },
-              `finger round: ${this.game.players[0]} ${a}, ${this.game.players[1]} ${b}`);
+              this.i18n.t("list_round", { P0: this.name(0), a, P1: this.name(1), b }));
     } else {
       const t = this.game.moveToText(ply.m);
       const chance = ply.player === AG.PLAYER_CHANCE;
       li = el("li", { "data-move": t, "data-kind": chance ? "throw" : "move" },
-              chance ? `throw ${t}` : `${this.game.players[ply.player]} ${t}`);
+              chance ? this.i18n.t("list_throw", { move: t }) : this.i18n.t("list_move", { P: this.name(ply.player), move: t }));
     }
     li.agPly = ply;
     return li;
@@ -870,7 +963,8 @@ async function main() {
   try {
     ag = await load();
   } catch (e) {
-    $("status").textContent = `The library could not be loaded: ${e.message}`;
+    const i18n = new I18n(pickLang(new URLSearchParams(location.search).get("lang"), navigator.languages));
+    $("status").textContent = i18n.t("cannot_load_library", { error: e.message });
     throw e;
   }
   const app = new App(ag);

@@ -16,8 +16,14 @@ turn, the first one kept hidden), and the page on a phone's screen (one
 column with the board first, nothing wider than the screen, touch targets
 of at least 24 px, a game played by taps).  Last, the board of each game is
 ag-svg's picture (frame, marks, edges, points, goals; ag-svg adds a title
-band and a caption the page shows elsewhere).  Prints the
-page's size, its load time and the computer's move times.
+band and a caption the page shows elsewhere).  Then the links (#GAME,
+#SPEC, ?game=, the address following the set-up: a link opens the same
+set-up), the words (every message key in every language, none missing, no
+English left in a French or Chinese page, the sticks' boxes named for
+people), each language in play (computer games to their end, the language
+from the browser's or from ?lang=, the switch) and the sticks board's
+labels on a phone (at least 12 CSS px, none overlapping or cut).  Prints
+the page's size, its load time and the computer's move times.
 
 Run by tests/check-web.sh: test_web.py DIST_DIR [SCREENSHOT_DIR].
 """
@@ -26,6 +32,7 @@ import http.server
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -478,6 +485,7 @@ def phone(page, figures):
         figures["phone"] = {"width": m["inner"], "board_px": round(m["board"]["width"]),
                             "smallest_target_px": round(m["hit"], 1)}
         two_people(page, "hare", {}, 17, 8, figures)
+        phone_labels(page, None, figures)
     finally:
         page.d.set_window_size(size["width"], size["height"])
 
@@ -558,6 +566,296 @@ def default_strength_times(page, name, moves=8):
     return {"moves": len(times), "ms_median": round(times[len(times) // 2], 1), "ms_max": round(times[-1], 1)}
 
 
+# ------------------------------------------------------------ links and words
+
+def open_page(page, query="", hash_=""):
+    """Loads the page afresh at ?pause=0&QUERY#HASH and waits for it."""
+    page.d.get(page.base + "?pause=0" + ("&" + query if query else "") + ("#" + hash_ if hash_ else ""))
+    page.wait(lambda: page.js("return document.body.dataset.ready === 'yes'"), what="the library to load")
+    page.wait(lambda: page.js("return Number(document.body.dataset.games || 0)") >= 1, what="the first game")
+
+
+def form(page):
+    return page.js("""const v = (i) => document.getElementById(i).value;
+        const opts = {}; for (const e of document.querySelectorAll('#options [data-key]')) opts[e.dataset.key] = e.value;
+        return {game: v('game'), p0: v('side0'), p1: v('side1'), strength: v('strength'), seed: v('seed'),
+                lang: v('lang'), opts, spec: document.getElementById('spec').textContent,
+                hash: location.hash, search: location.search, share: document.getElementById('share').href,
+                html_lang: document.documentElement.lang};""")
+
+
+def links(page, figures):
+    """#GAME and #SPEC choose the game (as ?game= and ?spec= still do); the
+    address follows every change of the set-up (game, option, players,
+    strength, seed, language), and opening that address gives the same
+    set-up; a new #GAME typed in the address bar switches the game."""
+    tried = []
+    for hash_, query, game, spec_start in [("liubo_fingers", "", "liubo_fingers", "liubo_fingers("),
+                                           ("hare(hunters=11)", "spec=liubo_fingers", "hare", "hare(hunters=11,"),
+                                           ("", "game=liubo_sticks", "liubo_sticks", "liubo_sticks(")]:
+        open_page(page, query, hash_)
+        f = form(page)
+        check(f["game"] == game and f["spec"].startswith(spec_start),
+              "address ?%s#%s: game %r, spec %r" % (query, hash_, f["game"], f["spec"]))
+        tried.append(query or "#" + hash_)
+    # The address follows the form: the hash holds the game and the options
+    # that differ from their defaults.
+    check(form(page)["hash"] == "#liubo_sticks", "the address of liubo_sticks: %r" % form(page)["hash"])
+    Select(page.by_id("opt-five")).select_by_value("off")
+    page.wait(lambda: form(page)["hash"] == "#liubo_sticks(five=off)", what="the option in the address")
+    Select(page.by_id("side0")).select_by_value("person")
+    Select(page.by_id("side1")).select_by_value("person")
+    Select(page.by_id("strength")).select_by_value("quick")
+    seed = page.by_id("seed")
+    seed.clear()
+    seed.send_keys("4242")
+    Select(page.by_id("lang")).select_by_value("fr")
+    f = form(page)
+    want = {"p0": "person", "p1": "person", "strength": "quick", "seed": "4242", "lang": "fr"}
+    got = dict(x.split("=", 1) for x in f["search"].lstrip("?").split("&"))
+    check(all(got.get(k) == v for k, v in want.items()), "the address %r lacks %r" % (f["search"], want))
+    check(f["share"].endswith(f["search"] + f["hash"]), "the page's link %r is not the address" % f["share"])
+    # That address, opened anew (in a fresh page: the same address with
+    # only a new # would not load it again), is the same set-up.
+    page.d.get("about:blank")
+    page.d.get(f["share"])
+    page.wait(lambda: page.js("return document.body.dataset.ready === 'yes'"), what="the shared link")
+    g = form(page)
+    for k in ("game", "p0", "p1", "strength", "seed", "lang", "opts", "hash"):
+        check(g[k] == f[k], "the shared link gives %s=%r, not %r" % (k, g[k], f[k]))
+    check(g["spec"].startswith("liubo_sticks(") and "five=off" in g["spec"], "shared spec %r" % g["spec"])
+    # A game name typed after # switches the game; an unknown one gives the first game.
+    page.js("location.hash = '#hare'")
+    page.wait(lambda: form(page)["spec"].startswith("hare("), what="the game of a new #hare")
+    page.js("location.hash = '#liubo_fingers(max_rounds=9)'")
+    page.wait(lambda: form(page)["spec"].startswith("liubo_fingers(") and "max_rounds=9" in form(page)["spec"],
+              what="the game of a new #SPEC")
+    page.js("location.hash = '#no_such_game'")
+    first = ag.game_names()[0]
+    page.wait(lambda: form(page)["spec"].startswith(first + "("), what="the first game for an unknown #")
+    figures["links"] = {"opened": tried, "shared": f["share"].split("/", 3)[-1]}
+
+
+def placeholders(text):
+    return sorted(set(re.findall(r"\{(\w+)\}", text)))
+
+
+def english_fragments(messages, same):
+    """The English sentences' fixed parts (between the {places}) long enough
+    to be told from names and notation: none may be left in a translation."""
+    out = set()
+    for key, text in messages.items():
+        if key in same or key.startswith(("pl_", "opt_", "val_")):
+            continue
+        for part in re.split(r"\{\w+\}", text):
+            part = part.strip(" .,:;()…'")
+            if len(part) >= 8 or (" " in part and len(part) >= 6):
+                out.add(part)
+    return out
+
+
+def message_keys(page, figures):
+    """Every message key in every language: the same keys as English, no
+    empty message, the same {places}, a translation that differs from the
+    English (SAME_AS_ENGLISH excepted); every key the page's sources use
+    exists; every word of the library (players, option keys and word
+    values) has its entry; every game has its "how to play" in every
+    language."""
+    tables = page.d.execute_async_script("""const done = arguments[arguments.length - 1];
+        Promise.all([import('./assets/i18n.js'), import('./assets/howto.js')]).then(([i, h]) => done({
+          messages: i.MESSAGES, same: [...i.SAME_AS_ENGLISH], langs: i.LANGS.map(l => l.code),
+          howto: Object.fromEntries(Object.entries(h.HOWTO).map(([l, g]) => [l, Object.keys(g)])),
+          options: window.agPage.app.names.map(n => [n, window.agPage.app.ag.options(n)]),
+          players: window.agPage.app.names.map(n => { const g = window.agPage.app.ag.game(n);
+                                                      const p = g.players; g.free(); return p; })}),
+          (e) => done({error: String(e)}));""")
+    check("error" not in tables, "i18n.js: %r" % tables.get("error"))
+    msgs, same = tables["messages"], set(tables["same"])
+    check(tables["langs"] == ["en", "fr", "zh"], "languages %r" % tables["langs"])
+    en = msgs["en"]
+    problems = []
+    for lang in tables["langs"][1:]:
+        tr = msgs[lang]
+        problems += ["%s: no %s" % (lang, k) for k in sorted(set(en) - set(tr))]
+        problems += ["%s: %s is not an English key" % (lang, k) for k in sorted(set(tr) - set(en))]
+        for k in sorted(set(en) & set(tr)):
+            if not tr[k].strip():
+                problems.append("%s: %s is empty" % (lang, k))
+            elif tr[k] == en[k] and k not in same:
+                problems.append("%s: %s left in English (%r)" % (lang, k, en[k]))
+            elif placeholders(tr[k]) != placeholders(en[k]) and not k.startswith("held_by"):
+                problems.append("%s: %s has places %r, English %r" % (lang, k, placeholders(tr[k]), placeholders(en[k])))
+    # The keys the page's sources use.
+    used = set()
+    web = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "web")
+    for f in sorted(os.listdir(web)):
+        if f.endswith((".js", ".html")):
+            text = open(os.path.join(web, f), encoding="utf-8").read()
+            used |= set(re.findall(r"\bt\(\s*\"(\w+)\"", text))
+            used |= {k + "_" + form_ for k in re.findall(r"\btn\(\s*\"(\w+)\"", text) for form_ in ("one", "other")}
+            used |= set(re.findall(r"data-i18n(?:-[a-z-]+)?=\"(\w+)\"", text))
+            for a, b in re.findall(r"\bt\(\s*[^\"()]*\?\s*\"(\w+)\"\s*:\s*\"(\w+)\"", text):
+                used |= {a, b}
+    used |= {"strength_" + s for s in ("quick", "normal", "1s", "3s")}
+    problems += ["the page uses %s, en has none" % k for k in sorted(used - set(en))]
+    # The library's words.
+    for players in tables["players"]:
+        for p in players:
+            problems += ["no pl_%s%s" % (p, f) for f in ("", "_of", "_by", "_owner", "_wins") if "pl_%s%s" % (p, f) not in en]
+    words = set()
+    for name, opts in tables["options"]:
+        for o in opts:
+            words.add("opt_" + o["key"])
+            words |= {"val_" + v for v in (o["values"] or []) if not v.isdigit()}
+    problems += ["no %s (a word of the library)" % k for k in sorted(words - set(en))]
+    for lang in tables["langs"]:
+        problems += ["%s: no how to play %s" % (lang, n) for n, _ in tables["options"] if n not in tables["howto"].get(lang, [])]
+    check(not problems, "messages: %s" % "; ".join(problems[:12]))
+    figures["messages"] = {"keys": len(en), "used_by_the_page": len(used), "library_words": len(words),
+                           "languages": tables["langs"]}
+    return msgs, same
+
+
+PAGE_TEXT = """const b = document.body;
+    const attrs = [...document.querySelectorAll('[aria-label],[title],[placeholder]')].map(e =>
+        [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('placeholder')].join(' '));
+    const svgText = [...document.querySelectorAll('#board text')].map(t => t.textContent);
+    const opts = [...document.querySelectorAll('option')].filter(o => !o.closest('#game') && !o.closest('#lang'))
+                   .map(o => o.textContent);
+    return [document.title, b.innerText, attrs.join(' '), svgText.join(' '), opts.join(' '),
+            document.getElementById('howto-text').textContent].join(' | ');"""
+
+
+def in_language(page, lang, msgs, same, shots, figures):
+    """The page in `lang`: for each game a short game of the computer
+    against itself (the games' own limits keep it short) to its result
+    sentence, the sticks' boxes named for people, the status line, the
+    side boxes, throws, finger rounds and the move list in that language,
+    and no English sentence anywhere on the page."""
+    tr, en = msgs[lang], msgs["en"]
+    english = english_fragments(en, same)
+    short = {"hare": "hare(max_plies=16)", "liubo_sticks": "liubo_sticks(max_turns=6)",
+             "liubo_fingers": "liubo_fingers(max_rounds=6)"}
+    results = {}
+    for i, name in enumerate(ag.game_names()):
+        if i == 0:
+            open_page(page, "p0=computer&p1=computer&strength=quick&seed=5&lang=" + lang, short.get(name, name))
+            check(form(page)["lang"] == lang, "?lang=%s gives %r" % (lang, form(page)["lang"]))
+        else:      # a new #SPEC in the address bar: a new game, no reload
+            games = page.js("return document.body.dataset.games")
+            page.js("location.hash = arguments[0]", "#" + short.get(name, name))
+            page.wait(lambda: page.js("return document.body.dataset.games") != games, what="the game of a new #")
+            check(form(page)["spec"].startswith(name + "("), "#%s gives %r" % (name, form(page)["spec"]))
+        page.wait(lambda: page.phase() == "over", timeout=120, what="the end of a %s game" % name)
+        text = page.js(PAGE_TEXT)
+        left = sorted(f for f in english if f in text)
+        check(not left, "%s, %s: English left on the page: %r" % (lang, name, left[:6]))
+        status = page.status()
+        check(status and status == page.js("return document.querySelector('#movelist li.result').textContent"),
+              "%s, %s: the result %r" % (lang, name, status))
+        results[name] = status
+        if name == "liubo_sticks":
+            boxes = page.js("return [...document.querySelectorAll('#board text.boxlabel')].map(t => t.dataset.text)")
+            g = ag.Game(name)
+            want = []
+            for n in g.nodes:
+                if n.kind == ag.AG_NODE_RESERVE:
+                    owner = {"w": 0, "b": 1}[n.name[0]]
+                    want.append(tr["reserve_of"].replace("{of}", tr["pl_%s_of" % g.players[owner]]))
+                elif n.kind == ag.AG_NODE_PRISON:
+                    holder = 1 - {"w": 0, "b": 1}[n.name[0]]
+                    want.append(tr["held_by"].replace("{by}", tr["pl_%s_by" % g.players[holder]])
+                                .replace("{of}", tr["pl_%s_of" % g.players[holder]]))
+            check(boxes == want, "%s: the sticks' boxes say %r, not %r" % (lang, boxes, want))
+            results["boxes"] = boxes
+        if shots:
+            page.d.save_screenshot(os.path.join(shots, "%s-%s.png" % (lang, name)))
+    figures["language_" + lang] = results
+
+
+def browser_language(page, figures):
+    """With no ?lang=, the browser's languages choose (fr-CA -> French,
+    zh-CN -> Chinese, de then en -> English); ?lang= wins over them."""
+    ua = page.js("return navigator.userAgent")
+    seen = {}
+    try:
+        for accept, query, want in [("fr-CA,fr;q=0.9", "", "fr"), ("zh-CN,zh", "", "zh"), ("de-DE,en;q=0.5", "", "en"),
+                                    ("fr-FR", "lang=zh", "zh")]:
+            page.d.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": accept})
+            open_page(page, query, "hare")
+            f = form(page)
+            check(f["lang"] == want, "browser %s, ?%s: the page is in %r, not %r" % (accept, query, f["lang"], want))
+            check(page.js("return document.getElementById('newgame').textContent") ==
+                  page.js("return arguments[0]", {"en": "New game", "fr": "Nouvelle partie", "zh": "新对局"}[want]),
+                  "browser %s: the button is %r" % (accept, page.js("return document.getElementById('newgame').textContent")))
+            seen[accept + (" ?" + query if query else "")] = f["lang"]
+            check(("lang=" in f["search"]) == bool(query), "the address %r (a language only when asked)" % f["search"])
+    finally:
+        page.d.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": "en-US,en"})
+    # The switch: the game goes on, every text changes.
+    open_page(page, "p0=person&p1=computer", "liubo_sticks")
+    before = page.js("return document.getElementById('position').textContent")
+    Select(page.by_id("lang")).select_by_value("zh")
+    page.wait(lambda: page.js("return document.documentElement.lang") == "zh-Hans", what="the switch to Chinese")
+    check(page.js("return document.getElementById('position').textContent") == before, "the switch restarted the game")
+    check(page.status().startswith("白方"), "after the switch the status is %r" % page.status())
+    Select(page.by_id("lang")).select_by_value("en")
+    figures["browser_language"] = seen
+
+
+def phone_labels(page, shots, figures):
+    """At 390 x 844 CSS px (a phone) the sticks board's labels (stations and
+    boxes), in each language, are at least 12 CSS px high, overlap neither
+    each other nor another node's dot, and lie inside the board and the
+    screen."""
+    out = {}
+    for lang in ("en", "fr", "zh"):
+        open_page(page, "p0=person&p1=person&lang=" + lang, "liubo_sticks")
+        page.wait(lambda: page.js("return window.innerWidth") <= 400, what="the phone's width")
+        m = page.js("""const svg = document.getElementById('board'), r = svg.getBoundingClientRect();
+            const k = r.width / svg.viewBox.baseVal.width;
+            const box = (e) => { const b = e.getBoundingClientRect();
+                                 return [b.left, b.top, b.right, b.bottom]; };
+            const labels = [...svg.querySelectorAll('text.label, text.boxlabel')].map(t => ({
+              text: t.dataset.text || t.textContent, node: t.closest('g.node').dataset.name,
+              px: parseFloat(getComputedStyle(t).fontSize) * k, box: box(t)}));
+            const dots = [...svg.querySelectorAll('circle.point')].map(c => ({node: c.closest('g.node').dataset.name, box: box(c)}));
+            const boxes = [...svg.querySelectorAll('rect.box')].map(c => ({node: c.closest('g.node').dataset.name, box: box(c)}));
+            return {labels, dots, boxes, frame: box(svg.querySelector('rect.frame')),
+                    svg: [r.left, r.top, r.right, r.bottom], inner: window.innerWidth,
+                    scroll: document.documentElement.scrollWidth};""")
+        bad = []
+        meet = lambda a, b: a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        name = lambda x: x.get("text", x["node"])
+
+        def clashes(these, those, what):
+            """Each pair of these x those (these x themselves: those None) of
+            different nodes that meet."""
+            for i, a in enumerate(these):
+                for b in these[i + 1:] if those is None else those:
+                    if a["node"] != b["node"] and meet(a["box"], b["box"]):
+                        bad.append(what % (name(a), name(b)))
+        s = m["svg"]
+        for a in m["labels"]:
+            if a["px"] < 12:
+                bad.append("%s is %.1f px" % (a["text"], a["px"]))
+            if a["box"][0] < s[0] - 0.5 or a["box"][2] > s[2] + 0.5 or a["box"][1] < s[1] - 0.5 or a["box"][3] > s[3] + 0.5:
+                bad.append("%s is cut by the board's edge" % a["text"])
+            if a["box"][0] < 0 or a["box"][2] > m["inner"]:
+                bad.append("%s is off the screen" % a["text"])
+        clashes(m["labels"], None, "%s overlaps %s")
+        clashes(m["labels"], m["dots"], "%s covers the point %s")
+        clashes(m["boxes"], None, "the boxes %s and %s overlap")
+        clashes(m["boxes"], m["labels"], "the box %s covers the label %s")
+        clashes(m["boxes"], [{"node": "the board", "box": m["frame"]}], "the box %s overlaps %s")
+        check(not bad, "phone, %s: the sticks board's labels: %s" % (lang, "; ".join(bad[:8])))
+        check(m["scroll"] <= m["inner"], "phone, %s: the page is %s px wide" % (lang, m["scroll"]))
+        out[lang] = {"labels": len(m["labels"]), "smallest_px": round(min(a["px"] for a in m["labels"]), 1)}
+        if shots:
+            page.d.save_screenshot(os.path.join(shots, "phone-%s-liubo_sticks.png" % lang))
+    figures["phone_labels"] = out
+
+
 def save_and_load(page, native, snap):
     files = os.listdir(page.downloads)
     page.click(page.by_id("save"))
@@ -614,6 +912,13 @@ def main():
         two_people(page, "liubo_fingers", {"max_rounds": "80"}, 23, 30, figures)
         two_people(page, "liubo_sticks", {}, 29, 12, figures)
         phone(page, figures)
+        links(page, figures)
+        msgs, same = message_keys(page, figures)
+        browser_language(page, figures)
+        for lang in ("fr", "zh"):
+            in_language(page, lang, msgs, same, shots, figures)
+        page.d.get(base + "?pause=0")
+        page.wait(lambda: page.js("return document.body.dataset.ready === 'yes'"), what="the page again")
         ag_svg = os.path.join(os.environ.get("top_builddir") or os.path.join(dist, "..", ".."), "examples", "ag-svg")
         if os.access(ag_svg, os.X_OK):
             same_picture_as_ag_svg(page, ag_svg, figures)
