@@ -909,6 +909,29 @@ AG_API int ag_state_record(const ag_state *st, char *buf, size_t cap, size_t *le
  *  @retval AG_ENOMEM memory for the scratch state, its history or the tags ran out. */
 AG_API int ag_state_set_record(ag_state *st, const char *text);
 
+/** Opens any game record: creates the game its [Game] tag names and a state of it
+ *  replayed with the record's whole history, as a program's "Open..." does.  The tag
+ *  is found by the record grammar's own reader (see ag_state_record()), so a
+ *  [Gamer] tag, a comment or a move is never taken for it.  Afterwards the state is
+ *  what ag_state_set_record() gives on a fresh state of that game: the last position,
+ *  ag_state_undo() back to the start, the record's other tags.  Free the state, then
+ *  the game.  Thread-safe; the game may be shared as any other.  Since 0.3.
+ *  @manname{open a game record of any game}
+ *  @param text The record, NUL-terminated.
+ *  @param game Receives the new game (NULL on failure).
+ *  @param st Receives the new state (NULL on failure).
+ *  @return #AG_OK, or a negative code with nothing allocated and *game, *st set to NULL.
+ *          The messages are those of ag_state_set_record().
+ *  @retval AG_EINVAL text, game or st is NULL.
+ *  @retval AG_EPARSE no [Game] tag, a [Game] that is not a spec, or any other error
+ *          ag_state_set_record() reports as #AG_EPARSE.
+ *  @retval AG_EILLEGAL a move that is not legal at its ply, or a ply after the game ended.
+ *  @retval AG_ENOMEM memory for the game, the state, its history or the tags ran out.
+ *  @par Example
+ *  @include ag_state_new_from_record.c
+ */
+AG_API int ag_state_new_from_record(const char *text, ag_game **game, ag_state **st);
+
 /** Writes the position text of the position the state's history starts from: the
  *  initial position, or the one ag_state_set_text() or a record's [Start] set, and
  *  the current position when the history is empty.

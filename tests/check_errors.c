@@ -55,6 +55,8 @@
  *   state could hold one).
  * UNTESTED(ag_state_set_record, AG_ENOMEM): the scratch state, its history or the tags
  *   cannot be allocated.
+ * UNTESTED(ag_state_new_from_record, AG_ENOMEM): as ag_state_set_record, or the game;
+ *   check_alloc fails each of its allocations.
  * UNTESTED(ag_state_set_tag, AG_ENOMEM): realloc of the tags fails, or they would exceed
  *   SIZE_MAX / 2.
  */
@@ -372,6 +374,15 @@ START_TEST(record_errors)
   ERR(ag_state_set_record, AG_EMISMATCH, (st, "[Game \"hare(hunters=11)\"] 1. a3-a4"));
   ERR(ag_state_set_record, AG_EMISMATCH, (st, "[Game \"liubo_sticks\"]"));
   ERR(ag_state_set_record, AG_EILLEGAL, (st, "[Game \"hare\"] 1. a1-a2"));  /* a2 is taken */
+  {
+    ag_game *og;
+    ag_state *ost;
+    ERR(ag_state_new_from_record, AG_EINVAL, (NULL, &og, &ost));
+    ERR(ag_state_new_from_record, AG_EINVAL, ("[Game \"hare\"]", NULL, &ost));
+    ERR(ag_state_new_from_record, AG_EINVAL, ("[Game \"hare\"]", &og, NULL));
+    ERR(ag_state_new_from_record, AG_EPARSE, ("[Gamer \"hare\"] 1. a3-a4", &og, &ost));
+    ERR(ag_state_new_from_record, AG_EILLEGAL, ("[Game \"hare\"] 1. a1-a2", &og, &ost));
+  }
   same_state(st, start, 0);
   ERR(ag_state_set_record, AG_EILLEGAL, (st, "[Game \"hare\"] [Start \"" HARE_OVER "\"] 1. c3-c4"));
   same_state(st, start, 0);
