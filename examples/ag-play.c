@@ -406,7 +406,7 @@ static void hint(const run *r, int p)
   const char *params = r->cfg->params[p];
   uint64_t rng = r->rng;
   char text[64];
-  ag_analysis a;
+  ag_analysis a = AG_ANALYSIS_INIT;
   ag_move line[16];
   size_t i;
   if (r->cfg->sol && ag_state_current_player(r->st) == p) {
@@ -423,8 +423,6 @@ static void hint(const run *r, int p)
     return;
   }
   if (strncmp(params, "random", 6) == 0) params = "ai";
-  memset(&a, 0, sizeof a);
-  a.size = sizeof a;
   if (ag_ai_analyse(r->st, p, params, &rng, NULL, &a, line, 16, NULL, 0) != AG_OK) {
     printf("no hint: %s\n", ag_errmsg());
     return;

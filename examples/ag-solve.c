@@ -227,10 +227,8 @@ int main(int argc, char **argv)
   }
   if (in) rc = ag_solution_load(in, &sol);
   else {
-    ag_control ctl;
+    ag_control ctl = AG_CONTROL_INIT;
     struct sigaction sa, old;
-    memset(&ctl, 0, sizeof ctl);
-    ctl.size = sizeof ctl;
     ctl.stop = &interrupted;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;

@@ -48,6 +48,7 @@
  * UNTESTED(ag_ai_choose, AG_ENOMEM): the search tree or transposition table cannot grow.
  * UNTESTED(ag_ai_choose_player, AG_ENOMEM): the search tree cannot grow.
  * UNTESTED(ag_ai_choose_joint, AG_ENOMEM): the search tree cannot grow.
+ * UNTESTED(ag_ai_choose_ex, AG_ENOMEM): as ag_ai_choose.
  * UNTESTED(ag_ai_choose_solved, AG_ENOMEM): the working copy of the state cannot be made.
  * UNTESTED(ag_ai_choose_solved, AG_ERROR): as ag_solution_probe's AG_ERROR.
  * UNTESTED(ag_state_record, AG_ENOMEM): malloc for comparing the start position fails.
@@ -558,6 +559,18 @@ START_TEST(analyse_errors)
   ctl.stop = &stop;                                  /* stopped before it starts */
   memset(&tiny, 0, sizeof tiny);
   tiny.size = 3;
+  {
+    ag_move m;
+    ERR(ag_ai_choose_ex, AG_EINVAL, (NULL, 0, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EINVAL, (st, 2, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EINVAL, (st, 0, "ai", &rng, &tiny, &m));
+    ERR(ag_ai_choose_ex, AG_EINVAL, (st, 0, "perfect", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_ENOTFOUND, (st, 0, "nobody", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EPARSE, (st, 0, "mcts(iterations=)", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EPHASE, (st, 1, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EPHASE, (over, 0, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_ECANCELED, (st, 0, "ai", &rng, &ctl, &m));
+  }
   ERR(ag_ai_analyse, AG_EINVAL, (NULL, 0, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
   ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", NULL, NULL, &an, NULL, 0, NULL, 0));
   ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", &rng, NULL, NULL, NULL, 0, NULL, 0));
