@@ -657,6 +657,7 @@ START_TEST(choose_ex_cancels)
     ag_state *st = new_state(g, NULL);
     uint64_t rng = 3;
     ag_move m = 12345;
+    ag_analysis an = AG_ANALYSIS_INIT;
     ctl.poll = stop_after_calls;
     ctl.user = &calls;
     ck_assert_int_eq(ag_ai_choose_ex(st, 0, "mcts(iterations=10000000)", &rng, &ctl, &m),
@@ -675,6 +676,9 @@ START_TEST(choose_ex_cancels)
     ck_assert_int_eq(ag_ai_choose_ex(st, 0, "random", &rng, &ctl, &m), AG_OK);  /* no search */
     ck_assert_int_eq(ag_state_is_legal(st, 0, m), 1);
     ck_assert_int_eq(ag_ai_choose_ex(st, 1, "random", &rng, NULL, &m), AG_EPHASE);
+    ck_assert_str_eq(ag_errmsg(), "ai: not the turn of hare now");   /* the game's words */
+    ck_assert_int_eq(ag_ai_analyse(st, 1, "ai", &rng, NULL, &an, NULL, 0, NULL, 0), AG_EPHASE);
+    ck_assert_str_eq(ag_errmsg(), "ag_ai_analyse: not the turn of hare now");
     ck_assert_int_eq(ag_ai_choose_ex(st, AG_PLAYER_CHANCE, "random", &rng, NULL, &m), AG_EINVAL);
     ag_state_free(st);
     ag_game_free(g);

@@ -246,7 +246,9 @@ static int random_move(const ag_state *st, int player, uint64_t *rng, ag_move *o
   if (player == AG_PLAYER_CHANCE) return ag_state_sample_chance(st, rng, out);
   rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
   if (rc != AG_OK) return rc;
-  if (n == 0) return ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  if (n == 0)
+    return ag__fail(AG_EPHASE, "ai: no legal move for %s now",
+                    ag__player_word(ag_state_game(st), player));
   *out = mv[ag_rng_below(rng, n)];
   return AG_OK;
 }
@@ -890,7 +892,8 @@ static int choose_for(const ag_state *st, int player, const ag__ai_params *prm, 
   ag_move mv[2] = {AG_MOVE_NONE, AG_MOVE_NONE};
   if (cur == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "ai: the game is over");
   if (cur != AG_PLAYER_SIMULTANEOUS && cur != player)
-    return ag__fail(AG_EPHASE, "ai: player %d does not act now", player);
+    return ag__fail(AG_EPHASE, "ai: not the turn of %s now",
+                    ag__player_word(ag_state_game(st), player));
   if (prm->kind == AG__AI_PERFECT)
     return ag__fail(AG_EINVAL, "ai: the perfect player needs a solution (ag_ai_choose_solved)");
   rc = ag__ai_stop_init(&stop, prm->time_ms, ctl);
@@ -996,7 +999,8 @@ AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uin
   } else if (cur == AG_PLAYER_CHANCE) {
     rc = ag__fail(AG_EPHASE, "ag_ai_analyse: a chance node (draw the throw first)");
   } else if (cur != AG_PLAYER_SIMULTANEOUS && cur != player) {
-    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: player %d does not act now", player);
+    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: not the turn of %s now",
+                  ag__player_word(ag_state_game(st), player));
   } else {
     rc = ag__ai_stop_init(&stop, prm.time_ms, ctl);
     if (rc == AG_OK)
