@@ -203,7 +203,7 @@ def _play(spec: str, players: Sequence[str], player_seed: int, chance_seed: int,
 def _choose(st: Any, player: str, rng: Any, solution: Optional[str], who: Optional[int]) -> int:
     if player == "perfect":
         return int(_solution(solution).choose(st, rng))
-    return int(ag.ai_choose(st, player, rng, who))
+    return int(ag.ai_choose(st, who, player, rng))
 
 
 def play_game(spec: str, p0: str, p1: str, seed: int, number: int = 0,
