@@ -1107,14 +1107,19 @@ def _choose_cancellable(state: State, pl: Optional[int], p: bytes, r: Any,
         rc = r._with(lambda c: _lib.ag_ai_choose_ex(h, who, p, c, ctypes.byref(ctl),
                                                     ctypes.byref(out)))
     del keep
-    move = Move(out.value, state.game) if out.value else None
+    _check_keeping(rc, "move", Move(out.value, state.game) if out.value else None)
+    return Move(out.value, state.game)
+
+
+def _check_keeping(rc: int, name: str, found: Any) -> None:
+    """Raises the error of a failed rc; a CancelledError gets what the search
+    had found as the attribute `name` (.move, .analysis)."""
     if rc < 0:
         try:
             _lib._check(rc, None, None)
         except CancelledError as e:
-            e.move = move
+            setattr(e, name, found)
             raise
-    return Move(out.value, state.game)
 
 
 class RootMove(NamedTuple):
@@ -1174,12 +1179,7 @@ def ai_analyse(state: State, *args: Any, player: Optional[int] = _UNSET,
                       [Move(m, g) for m in line[:min(out.line_len, cap)]],
                       [RootMove(Move(m.move, g), m.visits, m.share, m.value)
                        for m in moves[:min(out.num_moves, nmax)]])
-    if rc < 0:
-        try:
-            _lib._check(rc, None, None)
-        except CancelledError as e:
-            e.analysis = result
-            raise
+    _check_keeping(rc, "analysis", result)
     return result
 
 
