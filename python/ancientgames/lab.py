@@ -466,14 +466,14 @@ class Report:
                '<text x="4" y="15" font-size="14" font-weight="bold">%s</text>' % _xml(title),
                '<text x="4" y="31">%s</text>' % _xml(players)]
         # The legend: the three bars, then the whisker.
-        x = 4
+        lx = 4
         for k, what in enumerate(("first side wins", "second side wins", "draws")):
             out.append('<rect x="%d" y="42" width="14" height="%d" fill="%s"/>' % (
-                x, bar - 2, colours[k]))
-            out.append('<text x="%d" y="51">%s</text>' % (x + 18, what))
-            x += 18 + 7 * len(what) + 14
-        out.append('<line x1="%d" y1="47" x2="%d" y2="47" stroke="black"/>' % (x, x + 24))
-        out.append('<text x="%d" y="51">95%% interval (Wilson)</text>' % (x + 28))
+                lx, bar - 2, colours[k]))
+            out.append('<text x="%d" y="51">%s</text>' % (lx + 18, what))
+            lx += 18 + 7 * len(what) + 14
+        out.append('<line x1="%d" y1="47" x2="%d" y2="47" stroke="black"/>' % (lx, lx + 24))
+        out.append('<text x="%d" y="51">95%% interval (Wilson)</text>' % (lx + 28))
         for t in range(0, 101, 25):
             x = left + scale * t / 100
             out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>' % (
