@@ -159,25 +159,6 @@ static char *read_file(const char *path)
   return buf;
 }
 
-/* The spec of a record's [Game "SPEC"] tag (the escapes \" and \\ undone),
- * malloc'ed, or NULL when there is none (ag_state_set_record() then says why). */
-static char *record_game(const char *text)
-{
-  const char *p = strstr(text, "[Game");
-  char *out, *o;
-  if (!p) return NULL;
-  p = strchr(p, '"');
-  if (!p) return NULL;
-  out = o = malloc(strlen(p) + 1);
-  if (!out) die_oom();
-  for (p++; *p && *p != '"' && *p != '\n'; p++) {
-    if (*p == '\\' && (p[1] == '"' || p[1] == '\\')) p++;
-    *o++ = *p;
-  }
-  *o = '\0';
-  return out;
-}
-
 static const char *move_text(const ag_game *g, ag_move m, char *buf, size_t cap)
 {
   if (ag_move_to_text(g, m, buf, cap, NULL) != AG_OK) snprintf(buf, cap, "?");
@@ -425,7 +406,7 @@ static void hint(const run *r, int p)
   const char *params = r->cfg->params[p];
   uint64_t rng = r->rng;
   char text[64];
-  ag_analysis a;
+  ag_analysis a = AG_ANALYSIS_INIT;
   ag_move line[16];
   size_t i;
   if (r->cfg->sol && ag_state_current_player(r->st) == p) {
@@ -442,8 +423,6 @@ static void hint(const run *r, int p)
     return;
   }
   if (strncmp(params, "random", 6) == 0) params = "ai";
-  memset(&a, 0, sizeof a);
-  a.size = sizeof a;
   if (ag_ai_analyse(r->st, p, params, &rng, NULL, &a, line, 16, NULL, 0) != AG_OK) {
     printf("no hint: %s\n", ag_errmsg());
     return;
@@ -477,6 +456,16 @@ static int all_digits(const char *s)
   for (; *s; s++)
     if (*s < '0' || *s > '9') return 0;
   return 1;
+}
+
+/* 1 when one of the n moves is written with digits alone ("3"). */
+static int menu_has_numbers(const ag_game *g, const ag_move *mv, size_t n)
+{
+  char text[64];
+  size_t k;
+  for (k = 0; k < n; k++)
+    if (all_digits(move_text(g, mv[k], text, sizeof text))) return 1;
+  return 0;
 }
 
 /* Reads what a person typed for player p: a move into *out, or a command. */
@@ -526,7 +515,12 @@ static int ask_human(run *r, int p, ag_move *out)
     if (all_digits(s)) {
       uint64_t i;
       int in_menu = cli_parse_u64(s, 1, n, &i) == 0;
-      if (in_menu && !parsed) { *out = r->mv[i - 1]; return ASK_MOVE; }
+      /* A number is the menu's unless the menu itself writes moves as numbers
+       * (then the person may have meant an illegal move's notation). */
+      if (in_menu && (!parsed || !menu_has_numbers(g, r->mv, n))) {
+        *out = r->mv[i - 1];
+        return ASK_MOVE;
+      }
       if (in_menu) {
         printf("'%s' is ambiguous: it is the notation of a move that is not legal now, and "
                "menu number %s is %s; type #%s for the menu's move\n",
@@ -861,7 +855,7 @@ int main(int argc, char **argv)
     {"list", no_argument, NULL, 'l'}, CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
   const char *ai = "ai", *ai_side[2] = {NULL, NULL};
   const char *solution = NULL, *load = NULL;
-  char *record = NULL, *spec = NULL;
+  char *record = NULL;
   int kind_set[2] = {0, 0}, quiet = 0, list = 0, jobs = 1, c, q, status = 0;
   size_t games = 0;
   config cfg;
@@ -914,17 +908,19 @@ int main(int argc, char **argv)
   if (load) {
     if (!(record = read_file(load))) return 1;
     cfg.record = record;
-    spec = argc > optind ? NULL : record_game(record);
-    if (argc == optind && !spec) {
-      fprintf(stderr, "ag-play: %s: not a game record (no [Game \"SPEC\"] tag)\n", load);
+  }
+  if (argc == optind) {
+    /* The record's own game: the library reads its [Game] tag. */
+    ag_state *opened;
+    if (ag_state_new_from_record(record, &g, &opened) != AG_OK) {
+      fprintf(stderr, "ag-play: %s: %s\n", load, ag_errmsg());
       free(record);
       return 1;
     }
-  }
-  if (ag_game_new(spec ? spec : argv[optind], &g) != AG_OK) {
-    fprintf(stderr, "ag-play: %s: %s\n", spec ? spec : argv[optind], ag_errmsg());
+    ag_state_free(opened);   /* run_start() replays the record into its own state */
+  } else if (ag_game_new(argv[optind], &g) != AG_OK) {
+    fprintf(stderr, "ag-play: %s: %s\n", argv[optind], ag_errmsg());
     free(record);
-    free(spec);
     return 1;
   }
   cfg.g = g;
@@ -932,7 +928,6 @@ int main(int argc, char **argv)
     fprintf(stderr, "ag-play: %s: %s\n", solution, ag_errmsg());
     ag_game_free(g);
     free(record);
-    free(spec);
     return 1;
   }
   printf("%s\n", ag_game_spec(g));
@@ -954,7 +949,8 @@ int main(int argc, char **argv)
       if (cfg.save)
         printf("(go on with: ag-play --load '%s')\n", cfg.save);
       else
-        printf("(go on with: ag-play '%s' --position '%s')\n", ag_game_spec(g), text);
+        printf("(to keep the game with its history, type save FILE before quit, or start "
+               "with --save FILE; go on later with: ag-play --load FILE)\n");
       free(text);
     } else {
       result_words(r.st, words, sizeof words);
@@ -967,7 +963,6 @@ int main(int argc, char **argv)
   }
   run_free(&r);
   free(record);
-  free(spec);
   ag_solution_free(cfg.sol);
   ag_game_free(g);
   return status;

@@ -41,6 +41,7 @@ typedef struct progress {
   double level_seconds;              /* mean time of one level of this layer */
   int prev_levels;                   /* levels the previous layer took, 0 if none */
   double prev_seconds_per_pos;       /* its time per position */
+  double every;                      /* not on a terminal: seconds between lines */
 } progress;
 
 /* Positions of the k-hunter layer, 50 * C(24, k) (as the solver counts them):
@@ -98,12 +99,13 @@ static void on_sigint(int sig)
  * The percentage is of the layer's expected passes (as many as the previous
  * layer's, or on the first layer the share of positions decided) and stays
  * below 100 until the layer is finished. */
+static void progress_line(progress *pr, double t);
+
 static int show_progress(void *user, int hunters, int level, uint64_t resolved,
                          uint64_t total)
 {
   progress *pr = user;
-  double t = cli_now(), pct, left;
-  char eta_text[32];
+  double t = cli_now();
   if (hunters != pr->hunters) {
     layer_done(pr);
     pr->hunters = hunters;
@@ -113,20 +115,56 @@ static int show_progress(void *user, int hunters, int level, uint64_t resolved,
   pr->resolved = resolved;
   pr->total = total;
   if (level > 0) pr->level_seconds = (t - pr->layer_t0) / level;
-  if (!pr->tty) return 0;
+  if (!pr->tty && t - pr->last_draw < pr->every) return 0;
+  progress_line(pr, t);
+  return 0;
+}
+
+/* ag_control's poll, called about every millisecond on this thread while a
+ * level is being solved (a level can take half a minute): not on a terminal,
+ * the progress line again every pr->every seconds, so that a log or a pipe
+ * shows the solve is alive. */
+static int poll_progress(void *user)
+{
+  progress *pr = user;
+  double t;
+  if (pr->tty) return 0;
+  t = cli_now();
+  if (t - pr->last_draw < pr->every) return 0;
+  if (pr->hunters) progress_line(pr, t);
+  else {                              /* before the first layer reports */
+    fprintf(stderr, "[%7.1f s] preparing the first layer\n", t - pr->t0);
+    fflush(stderr);
+    pr->last_draw = t;
+  }
+  return 0;
+}
+
+/* The progress line of pr at time t: on a terminal rewritten in place, else
+ * one line each time. */
+static void progress_line(progress *pr, double t)
+{
+  double pct, left;
+  char eta_text[32], line[256];
+  int hunters = pr->hunters, level = pr->level;
+  uint64_t resolved = pr->resolved, total = pr->total;
   if (pr->prev_levels)
     pct = 100.0 * level / (pr->prev_levels > level + 1 ? pr->prev_levels : level + 1);
   else
     pct = total ? 100.0 * (double)resolved / (double)total : 0.0;
   if (pct > 99.0) pct = 99.0;
   left = eta(pr, t);
-  if (left < 0 && pr->prev_seconds_per_pos > 0) left = pr->prev_seconds_per_pos * total;
-  cli_progress(stderr, "[%7.1f s] %d hunters: %3.0f%%, level %d, %.2f%% decided, ETA %s",
-               t - pr->t0, hunters, pct, level,
-               total ? 100.0 * (double)resolved / (double)total : 0.0,
-               cli_duration(left, eta_text, sizeof eta_text));
+  if (left < 0 && pr->prev_seconds_per_pos > 0) left = pr->prev_seconds_per_pos * (double)total;
+  snprintf(line, sizeof line, "[%7.1f s] %d hunters: %3.0f%%, level %d, %.2f%% decided, ETA %s",
+           t - pr->t0, hunters, pct, level,
+           total ? 100.0 * (double)resolved / (double)total : 0.0,
+           cli_duration(left, eta_text, sizeof eta_text));
+  if (pr->tty) cli_progress(stderr, "%s", line);
+  else {
+    fprintf(stderr, "%s\n", line);
+    fflush(stderr);
+  }
   pr->last_draw = t;
-  return 0;
 }
 
 static const char *value_word(int v) { return v > 0 ? "win" : v < 0 ? "loss" : "draw"; }
@@ -177,7 +215,7 @@ static int print_results(const ag_solution *sol)
 
 static const cli_prog prog = {
   "ag-solve",
-  "usage: ag-solve SPEC [-o FILE] [-i FILE] [--threads N] [--quiet]\n"
+  "usage: ag-solve SPEC [-o FILE] [-i FILE] [--threads N] [--quiet] [--progress-every S]\n"
   "       ag-solve -h|--help | --version\n"
   "Solves a hare-hunt variant (SPEC such as hare or \"hare(chain=0)\") and prints\n"
   "its statistics.\n"
@@ -185,6 +223,8 @@ static const cli_prog prog = {
   "  -i, --input FILE    load a saved solution instead of solving\n"
   "  -t, --threads N     worker threads, 1 to 64 (0, the default: one per CPU)\n"
   "  -q, --quiet         no progress on standard error\n"
+  "  --progress-every S  not on a terminal: a progress line every S seconds\n"
+  "                      (0 to 3600, default 2)\n"
   "  -h, --help          this text;   --version  program and library versions\n"
   "Exit status: 0 done, 1 error (bad spec, memory, file), 2 bad usage.\n",
   NULL};
@@ -194,9 +234,11 @@ int main(int argc, char **argv)
   static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'}, {"input", required_argument, NULL, 'i'},
     {"threads", required_argument, NULL, 't'}, {"quiet", no_argument, NULL, 'q'},
+    {"progress-every", required_argument, NULL, 'P'},
     CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
   const char *spec, *out = NULL, *in = NULL;
   int threads = 0, quiet = 0, c, rc;
+  double every = 2;
   struct rusage ru;
   ag_game *g = NULL;
   ag_solution *sol = NULL;
@@ -207,6 +249,7 @@ int main(int argc, char **argv)
     case 'i': in = optarg; break;
     case 't': threads = (int)cli_i64(&prog, "--threads", optarg, 0, 64); break;
     case 'q': quiet = 1; break;
+    case 'P': every = (double)cli_i64(&prog, "--progress-every", optarg, 0, 3600); break;
     }
   }
   if (argc - optind != 1)
@@ -216,6 +259,7 @@ int main(int argc, char **argv)
   memset(&pr, 0, sizeof pr);
   pr.t0 = cli_now();
   pr.tty = cli_is_tty(stderr);
+  pr.every = every;
   if (ag_game_new(spec, &g) != AG_OK) {
     fprintf(stderr, "ag-solve: %s: %s\n", spec, ag_errmsg());
     return 1;
@@ -227,11 +271,13 @@ int main(int argc, char **argv)
   }
   if (in) rc = ag_solution_load(in, &sol);
   else {
-    ag_control ctl;
+    ag_control ctl = AG_CONTROL_INIT;
     struct sigaction sa, old;
-    memset(&ctl, 0, sizeof ctl);
-    ctl.size = sizeof ctl;
     ctl.stop = &interrupted;
+    if (!quiet) {
+      ctl.poll = poll_progress;
+      ctl.user = &pr;
+    }
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);

@@ -186,10 +186,11 @@ AG_API uint64_t ag_rng_below(uint64_t *state, uint64_t bound);
 /** How a caller stops a long computation (a search of ag_ai_analyse(), a solve of
  *  ag_solution_solve_ex()) from outside, for example from another thread or a signal
  *  handler.
- *  Zero-initialise it, set @c size, then the fields you use:
+ *  Start from #AG_CONTROL_INIT (the size set, the rest zero), then set the fields you
+ *  use:
  *  @code
  *  static volatile int stop;            // set to 1 from another thread or a signal handler
- *  ag_control ctl = {.size = sizeof ctl};
+ *  ag_control ctl = AG_CONTROL_INIT;
  *  ctl.stop = &stop;
  *  @endcode
  *  The struct may grow in later releases, only by appending fields: the library reads
@@ -211,6 +212,16 @@ typedef struct ag_control {
   /** Passed to @c poll. */
   void *user;
 } ag_control;
+
+/** An initialiser for an ag_control with @c size set and every other field zero (no
+ *  stop flag, no callback), valid C89, C99 and C++:
+ *  @code
+ *  ag_control ctl = AG_CONTROL_INIT;
+ *  ctl.stop = &stop;
+ *  @endcode
+ *  It lists every field, so it stays free of -Wmissing-field-initializers; a field
+ *  appended to the struct is appended here too (tests/check-init.sh).  Since 0.3. */
+#define AG_CONTROL_INIT { sizeof(ag_control), 0, 0, 0 }
 
 /** @} */
 
@@ -909,6 +920,29 @@ AG_API int ag_state_record(const ag_state *st, char *buf, size_t cap, size_t *le
  *  @retval AG_ENOMEM memory for the scratch state, its history or the tags ran out. */
 AG_API int ag_state_set_record(ag_state *st, const char *text);
 
+/** Opens any game record: creates the game its [Game] tag names and a state of it
+ *  replayed with the record's whole history, as a program's "Open..." does.  The tag
+ *  is found by the record grammar's own reader (see ag_state_record()), so a
+ *  [Gamer] tag, a comment or a move is never taken for it.  Afterwards the state is
+ *  what ag_state_set_record() gives on a fresh state of that game: the last position,
+ *  ag_state_undo() back to the start, the record's other tags.  Free the state, then
+ *  the game.  Thread-safe; the game may be shared as any other.  Since 0.3.
+ *  @manname{open a game record of any game}
+ *  @param text The record, NUL-terminated.
+ *  @param game Receives the new game (NULL on failure).
+ *  @param st Receives the new state (NULL on failure).
+ *  @return #AG_OK, or a negative code with nothing allocated and *game, *st set to NULL.
+ *          The messages are those of ag_state_set_record().
+ *  @retval AG_EINVAL text, game or st is NULL.
+ *  @retval AG_EPARSE no [Game] tag, a [Game] that is not a spec, or any other error
+ *          ag_state_set_record() reports as #AG_EPARSE.
+ *  @retval AG_EILLEGAL a move that is not legal at its ply, or a ply after the game ended.
+ *  @retval AG_ENOMEM memory for the game, the state, its history or the tags ran out.
+ *  @par Example
+ *  @include ag_state_new_from_record.c
+ */
+AG_API int ag_state_new_from_record(const char *text, ag_game **game, ag_state **st);
+
 /** Writes the position text of the position the state's history starts from: the
  *  initial position, or the one ag_state_set_text() or a record's [Start] set, and
  *  the current position when the history is empty.
@@ -1189,6 +1223,12 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
 
 /** Chooses the move of the player to act.  At a chance node this draws an outcome as
  *  ag_state_sample_chance() does.
+ *
+ *  This call runs to the end of its budget.  A program that must be able to cancel a
+ *  computer move (a GUI's stop button) calls ag_ai_choose_ex() instead, with an
+ *  ag_control: a stop flag any thread or a signal handler may set, or a poll callback
+ *  called on the calling thread; the search then returns #AG_ECANCELED at once with
+ *  the best move it had (see the second part of the example).
  *  @manname{choose a move with a computer player}
  *  @param st The state (not changed).
  *  @param params The player, e.g. "ai", "random", "mcts(iterations=500)" or
@@ -1234,6 +1274,45 @@ AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng,
  *  @retval AG_ENOMEM memory for the search ran out. */
 AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *params,
                                uint64_t *rng, ag_move *out);
+
+/** Chooses a move as ag_ai_choose_player() does, with a stop flag and a poll callback
+ *  (see ag_control) so that a program can cancel a computer move: a GUI's "stop"
+ *  button, a closed window, a game abandoned.  With @p ctl NULL (or the flag never
+ *  set and the callback always returning 0) it returns the very move
+ *  ag_ai_choose_player() returns for the same RNG state, and at a chance node the
+ *  throw ag_ai_choose() draws.
+ *
+ *  To cancel: set *ctl->stop to nonzero from any thread or a signal handler, or
+ *  return nonzero from ctl->poll, which the search calls on the calling thread about
+ *  every millisecond (a GUI can pump its events there).  The call then returns
+ *  #AG_ECANCELED within about a millisecond, with *out the best move the search had
+ *  found so far (a program may play it as "move now"), or #AG_MOVE_NONE when it had
+ *  none.  "random" and a chance node do not search: they return at once, uncancelled.
+ *  Since 0.3.
+ *  @manpage{ag_ai_choose}
+ *  @param st The state (not changed).
+ *  @param player 0 or 1: the player to act, or that player's part at a simultaneous
+ *         node; at a chance node also #AG_PLAYER_CHANCE (what
+ *         ag_state_current_player() gives), which draws a throw.
+ *  @param params The player, as for ag_ai_choose().
+ *  @param rng The caller's RNG state.
+ *  @param ctl Stop flag and poll callback, AG_CONTROL_INIT then the fields you use (may
+ *         be NULL).
+ *  @param out Receives the move.
+ *  @return #AG_OK and *out set, or a negative code.
+ *  @retval AG_EINVAL st, rng or out is NULL; player is not 0, 1 or (at a chance node)
+ *          #AG_PLAYER_CHANCE; ctl->size is non-zero but smaller than the size
+ *          field; params names a player that does not play this game, an option
+ *          of "ai" that this game's player does not use, or "perfect".
+ *  @retval AG_ENOTFOUND params names no player, an option the player does not have, or
+ *          options for "random" or "perfect".
+ *  @retval AG_EPARSE params is malformed, gives an option twice, or a value out of range.
+ *  @retval AG_EPHASE the game is over, or player does not act now.
+ *  @retval AG_ENOMEM memory for the search ran out.
+ *  @retval AG_ECANCELED ctl's stop flag or poll callback stopped the search: *out is the
+ *          best move found so far, or #AG_MOVE_NONE. */
+AG_API int ag_ai_choose_ex(const ag_state *st, int player, const char *params, uint64_t *rng,
+                           const ag_control *ctl, ag_move *out);
 
 /** Chooses both parts of a simultaneous move with one search, ready for
  *  ag_state_apply_joint().
@@ -1291,8 +1370,9 @@ typedef struct ag_move_stat {
 } ag_move_stat;
 
 /** The result of ag_ai_analyse(): what a game shows as a hint or a bar.
- *  Set @c size before the call; the struct may grow in later releases, only by
- *  appending fields, and the library writes only the first @c size bytes.
+ *  Start from #AG_ANALYSIS_INIT (it sets @c size); the struct may grow in later
+ *  releases, only by appending fields, and the library writes only the first @c size
+ *  bytes.
  *  Since 0.2. */
 typedef struct ag_analysis {
   /** In: sizeof(ag_analysis) as the caller was compiled (at least the 0.2 size). */
@@ -1325,6 +1405,12 @@ typedef struct ag_analysis {
   /** Number of root moves (all of them, even when more than moves_cap). */
   size_t num_moves;
 } ag_analysis;
+
+/** An initialiser for an ag_analysis with @c size set and every other field zero,
+ *  valid C89, C99 and C++: `ag_analysis an = AG_ANALYSIS_INIT;`.  It lists every
+ *  field, so it stays free of -Wmissing-field-initializers; a field appended to the
+ *  struct is appended here too (tests/check-init.sh).  Since 0.3. */
+#define AG_ANALYSIS_INIT { sizeof(ag_analysis), 0, 0, 0.0, 0, 0, 0, 0, 0, 0, 0 }
 
 /** Analyses the position for one player, for a hint or an evaluation bar: the move it
  *  would choose, a value estimate, the principal line and the statistics of every root

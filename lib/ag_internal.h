@@ -202,6 +202,9 @@ int ag__finish_text(ag__buf *b, size_t *len);
 int ag__tags_room(ag_state *st, size_t need);
 
 /* Errors: sets this thread's message and returns code. */
+/* A player's name for messages a person may see: the game's word ("hunters",
+ * "hare", "white", "black"), "the throw" for the chance player, else "nobody". */
+const char *ag__player_word(const ag_game *g, int player);
 int ag__fail(int code, const char *fmt, ...)
 #if defined(__GNUC__)
   __attribute__((format(printf, 2, 3)))

@@ -120,6 +120,12 @@ static int fail_not_move(const ag_game *g, ag_move m, int code)
   return ag__fail(code, "0x%08x is not a move of %s", (unsigned)m, g->vt->name);
 }
 
+const char *ag__player_word(const ag_game *g, int player)
+{
+  if (player == 0 || player == 1) return g->vt->player_names[player];
+  return player == AG_PLAYER_CHANCE ? "the throw" : "nobody";
+}
+
 /* Fails with AG_EILLEGAL, quoting the move's text when it has one. */
 static int fail_illegal(const ag_game *g, ag_move m, int player)
 {
@@ -128,7 +134,8 @@ static int fail_illegal(const ag_game *g, ag_move m, int player)
   if (g->vt->move_write(g, m, &b) != AG_OK || b.len >= sizeof text)
     return fail_not_move(g, m, AG_EILLEGAL);
   text[b.len] = '\0';
-  return ag__fail(AG_EILLEGAL, "move '%s' is not legal for player %d here", text, player);
+  return ag__fail(AG_EILLEGAL, "move '%s' is not legal for %s here", text,
+                  ag__player_word(g, player));
 }
 
 /* Grows the history so that `need` plies fit, doubling the capacity (capped at

@@ -390,13 +390,13 @@ static int read_tag(reader *r, tags_read *t)
   return rc;
 }
 
-/* Checks the [Game] tag against st's game: AG_EPARSE when it is not a spec,
- * AG_EMISMATCH when it is another game or other options. */
-static int check_game(const reader *r, const tags_read *t, const ag_state *st)
+/* The canonical spec of the record's [Game] tag into canon (AG__SPEC_MAX
+ * bytes): AG_EPARSE when there is none or it is not a spec. */
+static int game_of(const reader *r, const tags_read *t, char *canon)
 {
   const ag__vt *vt;
   int opt[AG__MAX_OPTIONS] = {0};
-  char canon[AG__SPEC_MAX], why[160];
+  char why[160];
   if (!t->seen[TAG_GAME])
     return rd_fail(r, 1, 0, AG_EPARSE, "no [Game \"...\"] tag (not a record?)");
   if (ag__spec_parse(t->std[TAG_GAME].p, &vt, opt) < 0) {
@@ -404,7 +404,28 @@ static int check_game(const reader *r, const tags_read *t, const ag_state *st)
     return rd_fail(r, t->line[TAG_GAME], t->at[TAG_GAME], AG_EPARSE,
                    "[Game] is not a game spec: %s", why);
   }
-  ag__spec_print(vt, opt, canon, sizeof canon);
+  ag__spec_print(vt, opt, canon, AG__SPEC_MAX);
+  return AG_OK;
+}
+
+/* Reads the tags at the head of a record (r at its start) into t. */
+static int read_tags(reader *r, tags_read *t)
+{
+  int rc;
+  if ((rc = skip_blank(r)) < 0) return rc;
+  while (r->s[r->i] == '[') {
+    if ((rc = read_tag(r, t)) < 0 || (rc = skip_blank(r)) < 0) return rc;
+  }
+  return AG_OK;
+}
+
+/* Checks the [Game] tag against st's game: AG_EPARSE when it is not a spec,
+ * AG_EMISMATCH when it is another game or other options. */
+static int check_game(const reader *r, const tags_read *t, const ag_state *st)
+{
+  char canon[AG__SPEC_MAX];
+  int rc;
+  if ((rc = game_of(r, t, canon)) < 0) return rc;
   if (strcmp(canon, st->game->spec) != 0)
     return rd_fail(r, t->line[TAG_GAME], t->at[TAG_GAME], AG_EMISMATCH,
                    "the record is of %.80s, the state of %.80s", canon, st->game->spec);
@@ -539,11 +560,7 @@ static int read_record(reader *r, tags_read *t, const ag_state *st, ag_state *sc
   const ag_game *g = st->game;
   char why[160];
   int rc;
-  if ((rc = skip_blank(r)) < 0) return rc;
-  while (r->s[r->i] == '[') {
-    if ((rc = read_tag(r, t)) < 0 || (rc = skip_blank(r)) < 0) return rc;
-  }
-  if ((rc = check_game(r, t, st)) < 0) return rc;
+  if ((rc = read_tags(r, t)) < 0 || (rc = check_game(r, t, st)) < 0) return rc;
   if (t->seen[TAG_START]) {
     memset(sc->pos, 0, g->vt->pos_size);
     if (g->vt->read(g, sc->pos, t->std[TAG_START].p) < 0) {
@@ -582,4 +599,38 @@ AG_API int ag_state_set_record(ag_state *st, const char *text)
   tags_free(&t);
   ag_state_free(sc);
   return rc;
+}
+
+AG_API int ag_state_new_from_record(const char *text, ag_game **game, ag_state **st)
+{
+  reader r;
+  tags_read t;
+  char spec[AG__SPEC_MAX];
+  ag_game *g = NULL;
+  ag_state *s = NULL;
+  int rc;
+  if (game) *game = NULL;
+  if (st) *st = NULL;
+  if (!text || !game || !st)
+    return ag__fail(AG_EINVAL, "ag_state_new_from_record: text, game or st is NULL");
+  /* Only the tags are read here, by the record's own tokenizer (so a
+   * [Gamer] tag or a "[Game" inside a comment is not taken for the game);
+   * ag_state_set_record() then reads the whole record again, so both entry
+   * points give the same errors. */
+  memset(&t, 0, sizeof t);
+  r.s = text, r.i = 0, r.line = 1;
+  rc = read_tags(&r, &t);
+  if (rc == AG_OK) rc = game_of(&r, &t, spec);
+  tags_free(&t);
+  if (rc == AG_OK) rc = ag_game_new(spec, &g);
+  if (rc == AG_OK) rc = ag_state_new(g, &s);
+  if (rc == AG_OK) rc = ag_state_set_record(s, text);
+  if (rc < 0) {
+    ag_state_free(s);
+    ag_game_free(g);
+    return rc;
+  }
+  *game = g;
+  *st = s;
+  return AG_OK;
 }

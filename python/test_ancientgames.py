@@ -269,6 +269,7 @@ class EveryGameTest(unittest.TestCase):
             g = ag.Game(name)
             st = g.new_state()
             self.assertEqual(st.outcome.outcome, ag.AG_OUTCOME_ONGOING)
+            self.assertIsNone(st.outcome.winner)         # going on: nobody
             self.assertEqual(st.returns(), [0.0] * g.num_players)
             rng = ag.Rng(5)
             while not st.is_terminal:
@@ -283,7 +284,7 @@ class EveryGameTest(unittest.TestCase):
                 self.assertEqual(r[o.winner], 1.0)
                 self.assertEqual(r[1 - o.winner], -1.0)
             else:
-                self.assertEqual(o.winner, ag.AG_PLAYER_NONE)
+                self.assertIsNone(o.winner)              # a draw: nobody, not -3
                 self.assertEqual(r, [0.0, 0.0])
             with self.assertRaises(ag.PhaseError):
                 st.apply(0x01000000)
@@ -1025,6 +1026,71 @@ class PlayoutsTest(unittest.TestCase):
             st.playouts(-1)
         with self.assertRaises(TypeError):
             st.playouts(1.5)
+
+
+class FacesTest(unittest.TestCase):
+    """Issue 26: one argument order, read_record, __version__, a cancellable choice."""
+
+    def test_c_argument_order_and_the_old_one(self):
+        st = ag.Game("hare").new_state()
+        ref = ag.ai_analyse(st, player=0, params="ai(nodes=3000)", rng=7)
+        for a in (ag.ai_analyse(st, 0, "ai(nodes=3000)", 7),           # C's order
+                  ag.ai_analyse(st, 0, "ai(nodes=3000)", rng=7),
+                  ag.ai_analyse(st, "ai(nodes=3000)", 7, 0),           # the 0.2 order
+                  ag.ai_analyse(st, "ai(nodes=3000)", rng=7, player=0),
+                  ag.ai_analyse(st, params="ai(nodes=3000)", rng=7)):
+            self.assertEqual((a.best, a.value, a.line), (ref.best, ref.value, ref.line))
+        m = ag.ai_choose(st, 0, "mcts(iterations=80)", 5)
+        self.assertEqual(m, ag.ai_choose(st, "mcts(iterations=80)", 5))
+        self.assertEqual(m, ag.ai_choose(st, "mcts(iterations=80)", ag.Rng(5), player=0))
+        self.assertEqual(m, ag.ai_choose(st, params="mcts(iterations=80)", rng=5, player=0))
+        with self.assertRaises(TypeError):
+            ag.ai_choose(st, 0, "ai", 1, player=0)
+        with self.assertRaises(ag.PhaseError):
+            ag.ai_analyse(st, 1, "ai")                  # the hare does not act now
+
+    def test_read_record_any_game(self):
+        for name in ag.game_names():
+            st = ag.Game(name).new_state()
+            rng = ag.Rng(3)
+            for _ in range(12):
+                if st.is_terminal:
+                    break
+                if st.current_player == ag.AG_PLAYER_SIMULTANEOUS:
+                    st.apply_joint(ag.ai_choose_joint(st, "random", rng))
+                else:
+                    st.apply(ag.ai_choose(st, params="random", rng=rng))
+            st.set_tag("Event", "faces")
+            back = ag.read_record("; saved\n[Gamer \"x\"]\n" + st.record())
+            self.assertEqual(back.game.spec, st.game.spec)
+            self.assertEqual((back.ply, back.to_text(), back.history()),
+                             (st.ply, st.to_text(), st.history()))
+            self.assertEqual(back.tag("Event"), "faces")
+        with self.assertRaises(ag.ParseError):
+            ag.read_record('[Gamer "hare"]\n1. a3-a4\n')
+        with self.assertRaises(ag.IllegalMoveError):
+            ag.read_record('[Game "hare"]\n1. a1-a2\n')
+
+    def test_version(self):
+        self.assertEqual(ag.__version__, ag.version_string())
+        self.assertRegex(ag.__version__, r"^\d+\.\d+\.\d+$")
+
+    def test_choose_cancelled(self):
+        st = ag.Game("hare").new_state()
+        calls = []
+        with self.assertRaises(ag.CancelledError) as cm:
+            ag.ai_choose(st, 0, "mcts(iterations=10000000)", 1,
+                         poll=lambda: calls.append(1) or len(calls) >= 3)
+        self.assertEqual(len(calls), 3)
+        self.assertIn(cm.exception.move, st.legal_moves())
+        flag = ag.StopFlag()
+        flag.set()
+        with self.assertRaises(ag.CancelledError) as cm:
+            ag.ai_choose(st, params="alphabeta(time_ms=600000)", rng=1, stop=flag)
+        self.assertIsNone(cm.exception.move)
+        flag.clear()
+        self.assertEqual(ag.ai_choose(st, 0, "mcts(iterations=60)", 4, stop=flag),
+                         ag.ai_choose(st, 0, "mcts(iterations=60)", 4))
 
 if __name__ == "__main__":
     unittest.main()

@@ -107,7 +107,17 @@ class StudyTest(unittest.TestCase):
         self.assertEqual(data["study"]["seed"], 7)
         svg = ET.fromstring(r.to_svg())
         rects = svg.findall("{http://www.w3.org/2000/svg}rect")
-        self.assertEqual(len(rects), 3 * len(r.study.variants))
+        self.assertEqual(len(rects), 3 * len(r.study.variants) + 3)     # bars + the legend
+        ns = "{http://www.w3.org/2000/svg}"
+        texts = ["".join(t.itertext()) for t in svg.iter(ns + "text")]
+        self.assertEqual(texts[0], "Variant study of hare, liubo_sticks: win and draw rates")
+        self.assertIn("players %s; 2 game(s) per pairing, seed 7" % ", ".join(r.study.players),
+                      texts)
+        for legend in ("first side wins", "second side wins", "draws", "95% interval (Wilson)"):
+            self.assertIn(legend, texts)
+        for v in r.summary():
+            self.assertTrue(any(t.startswith(r.label(v["variant"]) + " (%d games)" % v["games"])
+                                for t in texts), v["variant"])
         self.assertIn("hunters win", r.to_text())
 
     def test_bad_studies(self):

@@ -3,7 +3,8 @@
 # check-examples.sh -- the documented examples work as printed:
 #  * the C program of README.md ("A complete program") and the EXAMPLE of
 #    ancientgames(7) are extracted, compiled with -Wall -Wextra -Werror
-#    against the build tree's library and run (exit 0, some output);
+#    against the build tree's library and run (exit 0, some output); the
+#    README's program plays every game (ag-play --list) to its end;
 #  * the README's Python snippet, the Python loop of ancientgames(7) and
 #    examples/python/*.py run briefly
 #    through the build tree's library (random_game.py for every game,
@@ -39,6 +40,19 @@ for prog in readme man7; do
   if ! $CC -std=c11 -Wall -Wextra -Werror $AG_SAN_FLAGS -I"$top_srcdir/include" \
          -o "$tmp/$prog" "$src" -L"$libdir" -lancientgames -Wl,-rpath,"$libdir"; then
     echo "FAIL: the $prog example does not compile:"; cat -n "$src"; status=1; continue
+  fi
+  if test $prog = readme; then
+    # The README's program plays any game (its argument) to the end: every
+    # game, with its decision, chance and simultaneous nodes.
+    for game in $games; do
+      if ! "$tmp/$prog" "$game" > "$tmp/$prog.out" 2>&1 ||
+         ! tail -n 1 "$tmp/$prog.out" | grep -q '^[0-9]* plies, winner: '; then
+        echo "FAIL: the readme example did not play $game to its end:"
+        tail -n 5 "$tmp/$prog.out"; status=1; continue
+      fi
+      echo "ok readme example, $game: $(tail -n 1 "$tmp/$prog.out")"
+    done
+    continue
   fi
   if ! "$tmp/$prog" > "$tmp/$prog.out" 2>&1 || ! test -s "$tmp/$prog.out"; then
     echo "FAIL: the $prog example failed or printed nothing:"; cat "$tmp/$prog.out"; status=1

@@ -327,7 +327,23 @@ class PlayTest(unittest.TestCase):
         s.prompt()
         rest = self.quit(s)
         self.assertIn("quit after 0 plies; the position reached:\n%s\n" % pos, rest)
-        self.assertIn("--position '%s'" % pos, rest)
+        # The way back with the history: save FILE, then --load FILE (not --position).
+        self.assertIn("type save FILE before quit", rest)
+        self.assertIn("ag-play --load FILE", rest)
+        self.assertNotIn("--position", rest)
+
+    def test_menu_number_not_ambiguous(self):
+        # liubo_fingers(hands=2): '1' is the notation of a count (not legal at the
+        # finger guess), but no move of the 231-entry menu is written as a number,
+        # so 1 is the menu's first move.
+        s = self.session("liubo_fingers(hands=2)", "--p0", "human", "--p1", "random",
+                         "--seed", "4")
+        first = s.prompt()
+        self.assertEqual(menu(first)[1], "0/0")
+        out = s.answer("1")
+        self.assertNotIn("ambiguous", out)
+        self.assertRegex(out, r"white: 0/0, black: \d+/\d+\n")
+        self.quit(s)
 
     # ---------------------------------------------------------- whole games
 

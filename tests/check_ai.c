@@ -616,6 +616,76 @@ START_TEST(stop_callback)
 }
 END_TEST
 
+/* ag_ai_choose_ex: without a control the very move of ag_ai_choose_player
+ * (ag_ai_choose at a chance node) for the same RNG state; a poll callback or a
+ * stop flag cancels a search that would run for minutes, with the best move
+ * found so far or none. */
+START_TEST(choose_ex_cancels)
+{
+  static const char *const specs[] = {"hare", "liubo_sticks", "liubo_fingers"};
+  ag_control ctl = AG_CONTROL_INIT;
+  volatile int set = 1;
+  int calls = 0;
+  size_t k;
+  for (k = 0; k < 3; k++) {
+    ag_game *g = new_game(specs[k]);
+    ag_state *st = new_state(g, NULL);
+    uint64_t rng = 9, r1, r2;
+    int step;
+    for (step = 0; step < 6 && !ag_state_is_terminal(st); step++) {
+      int cur = ag_state_current_player(st);
+      int p = cur == AG_PLAYER_SIMULTANEOUS ? step % 2 : cur;
+      ag_move a = AG_MOVE_NONE, b = AG_MOVE_NONE;
+      r1 = r2 = rng;
+      if (cur == AG_PLAYER_CHANCE)
+        ck_assert_int_eq(ag_ai_choose(st, "mcts(iterations=60)", &r1, &a), AG_OK);
+      else
+        ck_assert_int_eq(ag_ai_choose_player(st, p, "mcts(iterations=60)", &r1, &a), AG_OK);
+      ck_assert_int_eq(ag_ai_choose_ex(st, p, "mcts(iterations=60)", &r2, NULL, &b), AG_OK);
+      ck_assert_uint_eq(a, b);
+      ck_assert_uint_eq(r1, r2);
+      r2 = rng;
+      ck_assert_int_eq(ag_ai_choose_ex(st, p, "mcts(iterations=60)", &r2, &ctl, &b), AG_OK);
+      ck_assert_uint_eq(a, b);                  /* a control that never stops */
+      ag_test_random_ply(st, &rng);
+    }
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+  {
+    ag_game *g = new_game("hare");
+    ag_state *st = new_state(g, NULL);
+    uint64_t rng = 3;
+    ag_move m = 12345;
+    ag_analysis an = AG_ANALYSIS_INIT;
+    ctl.poll = stop_after_calls;
+    ctl.user = &calls;
+    ck_assert_int_eq(ag_ai_choose_ex(st, 0, "mcts(iterations=10000000)", &rng, &ctl, &m),
+                     AG_ECANCELED);
+    ck_assert_int_eq(calls, 3);
+    ck_assert_int_eq(ag_state_is_legal(st, 0, m), 1);   /* the best so far */
+    calls = 0;
+    ck_assert_int_eq(ag_ai_choose_ex(st, 0, "ai(time_ms=600000)", &rng, &ctl, &m), AG_ECANCELED);
+    ck_assert_int_eq(calls, 3);
+    ctl.poll = NULL;
+    ctl.stop = &set;                                  /* set before the call */
+    m = 12345;
+    ck_assert_int_eq(ag_ai_choose_ex(st, 0, "alphabeta(time_ms=600000)", &rng, &ctl, &m),
+                     AG_ECANCELED);
+    ck_assert_uint_eq(m, AG_MOVE_NONE);                /* stopped before its first depth */
+    ck_assert_int_eq(ag_ai_choose_ex(st, 0, "random", &rng, &ctl, &m), AG_OK);  /* no search */
+    ck_assert_int_eq(ag_state_is_legal(st, 0, m), 1);
+    ck_assert_int_eq(ag_ai_choose_ex(st, 1, "random", &rng, NULL, &m), AG_EPHASE);
+    ck_assert_str_eq(ag_errmsg(), "ai: not the turn of hare now");   /* the game's words */
+    ck_assert_int_eq(ag_ai_analyse(st, 1, "ai", &rng, NULL, &an, NULL, 0, NULL, 0), AG_EPHASE);
+    ck_assert_str_eq(ag_errmsg(), "ag_ai_analyse: not the turn of hare now");
+    ck_assert_int_eq(ag_ai_choose_ex(st, AG_PLAYER_CHANCE, "random", &rng, NULL, &m), AG_EINVAL);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* threads=N without a time budget is a function of the seed; N trees of
  * iterations/N each do as many iterations in all. */
 START_TEST(threads_are_deterministic)
@@ -824,6 +894,7 @@ static Suite *ai_suite(void)
   tcase_add_test(tc, stop_callback);
   tcase_add_test(tc, threads_are_deterministic);
   tcase_add_test(tc, solver_stops);
+  tcase_add_test(tc, choose_ex_cancels);
   tcase_add_test(tc, ai_keeps_solved_values);
   tcase_add_test(tc, sticks_beats_random);
   tcase_add_test(tc, hare_side_beats_random);

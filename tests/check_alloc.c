@@ -463,12 +463,27 @@ static void untag(void *c)
   ag_state_set_tag(x->s.st, "Event", NULL);
 }
 
+static int op_record_open(void *c)
+{
+  record_ctx *x = c;
+  ag_game *g = (ag_game *)x;
+  ag_state *st = (ag_state *)x;   /* not NULL: a failure must clear both */
+  int rc = ag_state_new_from_record(x->rec, &g, &st);
+  if (rc < 0)   /* no ck_assert here: Check allocates while the counter runs */
+    return g || st ? AG_ERROR : rc;
+  x->s.nm = ag_state_hash(st) == ag_state_hash(x->s.st) && ag_state_ply(st) == ag_state_ply(x->s.st);
+  ag_state_free(st);
+  ag_game_free(g);
+  return rc;
+}
+
 START_TEST(records)
 {
   static record_ctx x;
   scenario w = {"ag_state_record", op_record_write, record_unchanged, NULL, &x, 0, 0};
   scenario r = {"ag_state_set_record", op_record_read, record_unchanged, other_back, &x, 0, 1};
   scenario t = {"ag_state_set_tag", op_set_tag, record_unchanged, untag, &x, 0, 1};
+  scenario o = {"ag_state_new_from_record", op_record_open, record_unchanged, NULL, &x, 0, 0};
   long nw, nr, nt;
   memset(&x, 0, sizeof x);
   setup(&x.s, specs[_i], 0);
@@ -485,6 +500,9 @@ START_TEST(records)
   nr = run_scenario(&r);
   ck_assert_int_eq(x.s.nm, 1);
   nt = run_scenario(&t);
+  x.s.nm = 0;
+  fprintf(stderr, "%s: new_from_record %ld allocations\n", specs[_i], run_scenario(&o));
+  ck_assert_int_eq(x.s.nm, 1);
   fprintf(stderr, "%s: record %ld, set_record %ld, set_tag %ld allocations\n", specs[_i], nw, nr, nt);
   free(x.rec);
   teardown(&x.s);

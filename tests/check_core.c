@@ -463,7 +463,7 @@ START_TEST(test_illegal_move_leaves_state)
   text_of(st, before, sizeof before);
   ck_assert_int_eq(ag_move_from_text(g, "c3-d4", &m), AG_OK); /* the hare's, hunters to move */
   ck_assert_int_eq(ag_state_apply(st, m), AG_EILLEGAL);
-  ck_assert_str_eq(ag_errmsg(), "move 'c3-d4' is not legal for player 0 here");
+  ck_assert_str_eq(ag_errmsg(), "move 'c3-d4' is not legal for hunters here");   /* the game's words */
   ck_assert_int_eq(ag_state_apply(st, AG_MOVE_NONE), AG_EILLEGAL);
   ck_assert_int_eq(ag_state_apply(st, 0xdeadbeefu), AG_EILLEGAL);
   ck_assert_str_eq(ag_errmsg(), "0xdeadbeef is not a move of hare");

@@ -52,6 +52,7 @@
  * UNTESTED(ag_ai_choose, AG_ENOMEM): the search tree or transposition table cannot grow.
  * UNTESTED(ag_ai_choose_player, AG_ENOMEM): the search tree cannot grow.
  * UNTESTED(ag_ai_choose_joint, AG_ENOMEM): the search tree cannot grow.
+ * UNTESTED(ag_ai_choose_ex, AG_ENOMEM): as ag_ai_choose.
  * UNTESTED(ag_ai_choose_solved, AG_ENOMEM): the working copy of the state cannot be made.
  * UNTESTED(ag_ai_choose_solved, AG_ERROR): as ag_solution_probe's AG_ERROR.
  * UNTESTED(ag_state_record, AG_ENOMEM): malloc for comparing the start position fails.
@@ -59,6 +60,8 @@
  *   state could hold one).
  * UNTESTED(ag_state_set_record, AG_ENOMEM): the scratch state, its history or the tags
  *   cannot be allocated.
+ * UNTESTED(ag_state_new_from_record, AG_ENOMEM): as ag_state_set_record, or the game;
+ *   check_alloc fails each of its allocations.
  * UNTESTED(ag_state_set_tag, AG_ENOMEM): realloc of the tags fails, or they would exceed
  *   SIZE_MAX / 2.
  */
@@ -416,6 +419,15 @@ START_TEST(record_errors)
   ERR(ag_state_set_record, AG_EMISMATCH, (st, "[Game \"hare(hunters=11)\"] 1. a3-a4"));
   ERR(ag_state_set_record, AG_EMISMATCH, (st, "[Game \"liubo_sticks\"]"));
   ERR(ag_state_set_record, AG_EILLEGAL, (st, "[Game \"hare\"] 1. a1-a2"));  /* a2 is taken */
+  {
+    ag_game *og;
+    ag_state *ost;
+    ERR(ag_state_new_from_record, AG_EINVAL, (NULL, &og, &ost));
+    ERR(ag_state_new_from_record, AG_EINVAL, ("[Game \"hare\"]", NULL, &ost));
+    ERR(ag_state_new_from_record, AG_EINVAL, ("[Game \"hare\"]", &og, NULL));
+    ERR(ag_state_new_from_record, AG_EPARSE, ("[Gamer \"hare\"] 1. a3-a4", &og, &ost));
+    ERR(ag_state_new_from_record, AG_EILLEGAL, ("[Game \"hare\"] 1. a1-a2", &og, &ost));
+  }
   same_state(st, start, 0);
   ERR(ag_state_set_record, AG_EILLEGAL, (st, "[Game \"hare\"] [Start \"" HARE_OVER "\"] 1. c3-c4"));
   same_state(st, start, 0);
@@ -591,6 +603,18 @@ START_TEST(analyse_errors)
   ctl.stop = &stop;                                  /* stopped before it starts */
   memset(&tiny, 0, sizeof tiny);
   tiny.size = 3;
+  {
+    ag_move m;
+    ERR(ag_ai_choose_ex, AG_EINVAL, (NULL, 0, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EINVAL, (st, 2, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EINVAL, (st, 0, "ai", &rng, &tiny, &m));
+    ERR(ag_ai_choose_ex, AG_EINVAL, (st, 0, "perfect", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_ENOTFOUND, (st, 0, "nobody", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EPARSE, (st, 0, "mcts(iterations=)", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EPHASE, (st, 1, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_EPHASE, (over, 0, "ai", &rng, NULL, &m));
+    ERR(ag_ai_choose_ex, AG_ECANCELED, (st, 0, "ai", &rng, &ctl, &m));
+  }
   ERR(ag_ai_analyse, AG_EINVAL, (NULL, 0, "ai", &rng, NULL, &an, NULL, 0, NULL, 0));
   ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", NULL, NULL, &an, NULL, 0, NULL, 0));
   ERR(ag_ai_analyse, AG_EINVAL, (st, 0, "ai", &rng, NULL, NULL, NULL, 0, NULL, 0));

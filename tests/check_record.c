@@ -495,6 +495,94 @@ START_TEST(test_manual_examples)
 }
 END_TEST
 
+/* ag_state_new_from_record: the game comes from the record's own [Game] tag
+ * (not from a [Gamer] tag, a comment or a move), the state with its whole
+ * history; a bad record gives set_record's error and message, and nothing. */
+START_TEST(test_new_from_record)
+{
+  size_t si;
+  uint64_t rng = 77;
+  ag_game *g, *g2;
+  ag_state *st, *st2;
+  char *rec, msg[512];
+  for (si = 0; si < NSPECS; si++) {
+    ag_state *played;
+    g = new_game(specs[si]);
+    played = new_state(g, NULL);
+    ag_test_random_plies(played, &rng, 25);
+    ck_assert_int_eq(ag_state_set_tag(played, "Event", "open any"), AG_OK);
+    rec = record_of(played);
+    g2 = NULL, st2 = NULL;
+    ck_assert_msg(ag_state_new_from_record(rec, &g2, &st2) == AG_OK, "%s: %s", specs[si],
+                  ag_errmsg());
+    ck_assert_str_eq(ag_game_spec(g2), ag_game_spec(g));
+    ck_assert_ptr_eq(ag_state_game(st2), g2);
+    {
+      char *again = record_of(st2);
+      ck_assert_str_eq(again, rec);     /* tags included */
+      free(again);
+    }
+    expect_same_game(played, st2);     /* undo walks back through the same plies */
+    ag_state_free(st2);
+    ag_game_free(g2);
+    free(rec);
+    ag_state_free(played);
+    ag_game_free(g);
+  }
+
+  /* What a strstr("[Game") would take: a [Gamer] tag, a comment, a brace comment. */
+  ck_assert_int_eq(ag_state_new_from_record("[Gamer \"hare\"]\n"
+                                            "; [Game \"hare\"]\n"
+                                            "{ [Game \"liubo_sticks\"] }\n"
+                                            "[Game \"liubo_fingers(scheme=guess)\"]\n"
+                                            "1. 3/7 4/2\n", &g, &st), AG_OK);
+  ck_assert_str_eq(ag_game_spec(g), "liubo_fingers(hands=1,scheme=guess,entry=one,board=32,"
+                                    "return=move,max_rounds=2000)");
+  ck_assert_uint_eq(ag_state_ply(st), 1);
+  ck_assert_int_eq(ag_state_tag(st, "Gamer", msg, sizeof msg, NULL), AG_OK);
+  ck_assert_str_eq(msg, "hare");
+  ag_state_free(st);
+  ag_game_free(g);
+
+  /* Errors: the same code and message as ag_state_set_record, nothing returned. */
+  {
+    static const char *const bad[] = {
+      "1. a3-a4",                                  /* no [Game] */
+      "[Gamer \"hare\"] 1. a3-a4",                 /* still none */
+      "[Game \"hare(\"]",
+      "[Game \"chess\"]",
+      "[Game \"hare\"] 1. a3-z9",
+      "[Game \"hare\"] {open",
+      "[Game \"hare\"] [Result \"1-0\"] 1. a3-a4",
+      "[Game \"hare\" 1. a3-a4",
+      "[Game \"hare\"] 1. a1-a2",                  /* illegal */
+    };
+    static const int code[] = {AG_EPARSE, AG_EPARSE, AG_EPARSE, AG_EPARSE, AG_EPARSE,
+                               AG_EPARSE, AG_EPARSE, AG_EPARSE, AG_EILLEGAL};
+    ag_game *hare = new_game("hare");
+    ag_state *ref = new_state(hare, NULL);
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      g = (ag_game *)&rng, st = (ag_state *)&rng;    /* not NULL: must be cleared */
+      ck_assert_int_eq(ag_state_set_record(ref, bad[i]), code[i]);
+      snprintf(msg, sizeof msg, "%s", ag_errmsg());
+      ck_assert_int_eq(ag_state_new_from_record(bad[i], &g, &st), code[i]);
+      ck_assert_str_eq(ag_errmsg(), msg);
+      ck_assert_ptr_null(g);
+      ck_assert_ptr_null(st);
+    }
+    ag_state_free(ref);
+    ag_game_free(hare);
+  }
+  ck_assert_int_eq(ag_state_new_from_record(NULL, &g, &st), AG_EINVAL);
+  ck_assert_ptr_null(g);
+  ck_assert_int_eq(ag_state_new_from_record("[Game \"hare\"]", NULL, &st), AG_EINVAL);
+  ck_assert_ptr_null(st);
+  ck_assert_int_eq(ag_state_new_from_record("[Game \"hare\"]", &g, NULL), AG_EINVAL);
+  ck_assert_ptr_null(g);
+}
+END_TEST
+
 static Suite *record_suite(void)
 {
   Suite *s = suite_create("record");
@@ -508,6 +596,7 @@ static Suite *record_suite(void)
   tcase_add_test(tc, test_broken_records);
   tcase_add_test(tc, test_record_buffer);
   tcase_add_test(tc, test_manual_examples);
+  tcase_add_test(tc, test_new_from_record);
   suite_add_tcase(s, tc);
   return s;
 }

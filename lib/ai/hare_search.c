@@ -592,7 +592,9 @@ int ag__hare_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *sto
   hare_tables_init(&s->tab);
   s->stop = stop;
   rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
-  if (rc == AG_OK && n == 0) rc = ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  if (rc == AG_OK && n == 0)
+    rc = ag__fail(AG_EPHASE, "ai: no legal move for %s now",
+                  ag__player_word(ag_state_game(st), player));
   if (rc == AG_OK) rc = ab_start(s, st, p, &board);
   if (rc == AG_OK) {
     memcpy(sorted, mv, n * sizeof *mv);

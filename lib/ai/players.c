@@ -246,7 +246,9 @@ static int random_move(const ag_state *st, int player, uint64_t *rng, ag_move *o
   if (player == AG_PLAYER_CHANCE) return ag_state_sample_chance(st, rng, out);
   rc = ag_state_legal_moves(st, player, mv, AG__MAX_MOVES, &n);
   if (rc != AG_OK) return rc;
-  if (n == 0) return ag__fail(AG_EPHASE, "ai: player %d has no move now", player);
+  if (n == 0)
+    return ag__fail(AG_EPHASE, "ai: no legal move for %s now",
+                    ag__player_word(ag_state_game(st), player));
   *out = mv[ag_rng_below(rng, n)];
   return AG_OK;
 }
@@ -879,22 +881,27 @@ static int check_args(const ag_state *st, const char *params, uint64_t *rng, con
   return parse_params(params, ag_state_game(st), prm);
 }
 
-/* One player's move with parsed params. */
+/* One player's move with parsed params; ctl may stop the search (then
+ * AG_ECANCELED, and *out the best move found so far or AG_MOVE_NONE). */
 static int choose_for(const ag_state *st, int player, const ag__ai_params *prm, uint64_t *rng,
-                      ag_move *out)
+                      const ag_control *ctl, ag_move *out)
 {
   int cur = ag_state_current_player(st), rc;
   ag__ai_stop stop;
   ag_analysis an;
+  ag_move mv[2] = {AG_MOVE_NONE, AG_MOVE_NONE};
   if (cur == AG_PLAYER_TERMINAL) return ag__fail(AG_EPHASE, "ai: the game is over");
   if (cur != AG_PLAYER_SIMULTANEOUS && cur != player)
-    return ag__fail(AG_EPHASE, "ai: player %d does not act now", player);
+    return ag__fail(AG_EPHASE, "ai: not the turn of %s now",
+                    ag__player_word(ag_state_game(st), player));
   if (prm->kind == AG__AI_PERFECT)
     return ag__fail(AG_EINVAL, "ai: the perfect player needs a solution (ag_ai_choose_solved)");
+  rc = ag__ai_stop_init(&stop, prm->time_ms, ctl);
+  if (rc != AG_OK) return rc;
   if (prm->kind == AG__AI_RANDOM || cur == AG_PLAYER_CHANCE) return random_move(st, player, rng, out);
-  rc = ag__ai_stop_init(&stop, prm->time_ms, NULL);
   memset(&an, 0, sizeof an);
-  if (rc == AG_OK) rc = run_search(st, player, prm, &stop, rng, out, &an, NULL, 0, NULL, 0);
+  rc = run_search(st, player, prm, &stop, rng, mv, &an, NULL, 0, NULL, 0);
+  if (rc == AG_OK || rc == AG_ECANCELED) *out = mv[0];
   return rc;
 }
 
@@ -906,7 +913,7 @@ AG_API int ag_ai_choose(const ag_state *st, const char *params, uint64_t *rng, a
   cur = ag_state_current_player(st);
   if (cur == AG_PLAYER_SIMULTANEOUS)
     return ag__fail(AG_EPHASE, "ai: simultaneous node: use ag_ai_choose_player or _joint");
-  return choose_for(st, cur, &prm, rng, out);
+  return choose_for(st, cur, &prm, rng, NULL, out);
 }
 
 AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *params,
@@ -916,7 +923,22 @@ AG_API int ag_ai_choose_player(const ag_state *st, int player, const char *param
   int rc = check_args(st, params, rng, out, &prm);
   if (rc != AG_OK) return rc;
   if (player != 0 && player != 1) return ag__fail(AG_EINVAL, "ai: player %d out of range", player);
-  return choose_for(st, player, &prm, rng, out);
+  return choose_for(st, player, &prm, rng, NULL, out);
+}
+
+AG_API int ag_ai_choose_ex(const ag_state *st, int player, const char *params, uint64_t *rng,
+                           const ag_control *ctl, ag_move *out)
+{
+  ag__ai_params prm;
+  int rc = check_args(st, params, rng, out, &prm);
+  if (rc != AG_OK) return rc;
+  /* 0 or 1, or what ag_state_current_player() says at a chance node (the
+   * throw is drawn) or at the end (AG_EPHASE below). */
+  if (player != 0 && player != 1 &&
+      !(player == ag_state_current_player(st) &&
+        (player == AG_PLAYER_CHANCE || player == AG_PLAYER_TERMINAL)))
+    return ag__fail(AG_EINVAL, "ai: player %d out of range", player);
+  return choose_for(st, player, &prm, rng, ctl, out);
 }
 
 AG_API int ag_ai_choose_joint(const ag_state *st, const char *params, uint64_t *rng,
@@ -977,7 +999,8 @@ AG_API int ag_ai_analyse(const ag_state *st, int player, const char *params, uin
   } else if (cur == AG_PLAYER_CHANCE) {
     rc = ag__fail(AG_EPHASE, "ag_ai_analyse: a chance node (draw the throw first)");
   } else if (cur != AG_PLAYER_SIMULTANEOUS && cur != player) {
-    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: player %d does not act now", player);
+    rc = ag__fail(AG_EPHASE, "ag_ai_analyse: not the turn of %s now",
+                  ag__player_word(ag_state_game(st), player));
   } else {
     rc = ag__ai_stop_init(&stop, prm.time_ms, ctl);
     if (rc == AG_OK)

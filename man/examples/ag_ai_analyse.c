@@ -8,7 +8,7 @@ int main(void)
 {
   ag_game *g;
   ag_state *st;
-  ag_analysis an = {.size = sizeof an};         /* the size: set before the call */
+  ag_analysis an = AG_ANALYSIS_INIT;            /* the size set, the rest zero */
   ag_move line[8];
   ag_move_stat moves[64];
   uint64_t rng = 5;

@@ -75,7 +75,7 @@ __all__ = [
     "Player", "OutcomeKind", "End", "MoveKind", "NodeKind", "EdgeKind", "PieceKind",
     "Limit", "Info", "GameFlag",
     "ai_choose", "ai_choose_joint", "ai_analyse", "Analysis", "RootMove", "StopFlag",
-    "Solution", "VectorEnv", "VecStep",
+    "Solution", "VectorEnv", "VecStep", "read_record", "__version__",
 ]
 
 # ------------------------------------------------------------------ enums
@@ -243,9 +243,29 @@ def version() -> int:
     return int(_lib.ag_version())
 
 
+def read_record(text: str) -> State:
+    """Opens a game record of any game (ag_state_new_from_record): a State of
+    the game its [Game] tag names, with the whole history (as
+    chess.pgn.read_game).  ParseError, IllegalMoveError as for
+    State.set_record()."""
+    gp, sp = _lib.GameP(), _lib.StateP()
+    _lib.ag_state_new_from_record(_cstr(text, "text"), ctypes.byref(gp), ctypes.byref(sp))
+    try:
+        game = Game("", _ptr=gp)
+    except BaseException:
+        _lib.ag_state_free(sp)
+        _lib.ag_game_free(gp)
+        raise
+    return State(game, _ptr=sp)
+
+
 def version_string() -> str:
     """The loaded library's version as text, e.g. "0.2.0"."""
     return str(_lib.ag_version_string().decode())
+
+
+__version__: str = version_string()
+"""The loaded library's version (ag_version_string), as packages give theirs."""
 
 
 def strerror(code: int) -> str:
@@ -370,17 +390,24 @@ class Piece(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """ag_state_outcome(): winner is a player, or Player.NONE (-3)."""
+    """ag_state_outcome(): winner is 0 or 1, or None while the game goes on
+    or when it ended drawn (C's Player.NONE, -3)."""
     outcome: OutcomeKind
-    winner: int
+    winner: Optional[int]
     reason: End
 
 
+def _winner(value: int) -> Optional[int]:
+    """A winner from C: the player, or None for Player.NONE (no winner)."""
+    return value if value >= 0 else None
+
+
 class PlayoutResult(NamedTuple):
-    """ag_state_playout(): how a random game to the end went."""
+    """ag_state_playout(): how a random game to the end went (winner None
+    when nobody won, as in Outcome)."""
     outcome: OutcomeKind
     plies: int
-    winner: int
+    winner: Optional[int]
     reason: End
 
 
@@ -448,9 +475,11 @@ class Game(_Owned):
     nodes: List[Node]
     edges: List[Edge]
 
-    def __init__(self, spec: str) -> None:
-        ptr = _lib.GameP()
-        _lib.ag_game_new(_cstr(spec, "spec"), ctypes.byref(ptr))
+    def __init__(self, spec: str, _ptr: Any = None) -> None:
+        ptr = _ptr
+        if ptr is None:
+            ptr = _lib.GameP()
+            _lib.ag_game_new(_cstr(spec, "spec"), ctypes.byref(ptr))
         h = self._own(ptr, _lib.ag_game_free)
         # The open states, for close() (by id: a State is not hashable).
         self._states: weakref.WeakValueDictionary[int, State] = weakref.WeakValueDictionary()
@@ -760,7 +789,7 @@ class State(_Owned):
         with self._h as h:
             outcome = r._with(lambda c: _lib.ag_state_playout(
                 h, c, cap, ctypes.byref(plies), ctypes.byref(winner), ctypes.byref(reason)))
-        return PlayoutResult(_as(OutcomeKind, outcome), plies.value, winner.value,
+        return PlayoutResult(_as(OutcomeKind, outcome), plies.value, _winner(winner.value),
                              _as(End, reason.value))
 
     def playouts(self, count: int, seed: int = 0, max_plies: int = 0,
@@ -869,7 +898,7 @@ class State(_Owned):
         winner, reason = ctypes.c_int(), ctypes.c_int()
         with self._h as h:
             o = _lib.ag_state_outcome(h, ctypes.byref(winner), ctypes.byref(reason))
-        return Outcome(_as(OutcomeKind, o), winner.value, _as(End, reason.value))
+        return Outcome(_as(OutcomeKind, o), _winner(winner.value), _as(End, reason.value))
 
     def returns(self) -> List[float]:
         """Per-player returns: +1 win, -1 loss, 0 draw or ongoing."""
@@ -973,15 +1002,46 @@ class State(_Owned):
 # ------------------------------------------------------------------ AI and solver
 
 
-def ai_choose(state: State, params: str = "ai", rng: RngLike = None,
-              player: Optional[int] = None) -> Move:
-    """The computer's move for the player to act (or for `player`, which
-    also works at a simultaneous node).  params names the player, e.g.
-    "ai", "random", "mcts(iterations=500,threads=2)" or
-    "alphabeta(time_ms=200)"; rng is an Rng (advanced), an int seed, or None
-    (a fresh seed)."""
+_UNSET: Any = object()      # an argument not given (None is a value: "the default")
+
+
+def _ai_args(args: Tuple[Any, ...], player: Any, params: Any, rng: Any
+             ) -> Tuple[Optional[int], str, RngLike]:
+    """(player, params, rng) from positional args in C's order (player,
+    params, rng), or in the 0.2 order (params, rng, player) when the first is
+    a str, and the keywords; TypeError for a value given twice."""
+    names = ("params", "rng", "player") if args and isinstance(args[0], str) \
+        else ("player", "params", "rng")
+    if len(args) > 3:
+        raise TypeError("at most 3 positional arguments after the state, %d given" % len(args))
+    got = {"player": player, "params": params, "rng": rng}
+    for name, value in zip(names, args):
+        if got[name] is not _UNSET:
+            raise TypeError("got multiple values for argument '%s'" % name)
+        got[name] = value
+    return (None if got["player"] is _UNSET else got["player"],
+            "ai" if got["params"] is _UNSET else got["params"],
+            None if got["rng"] is _UNSET else got["rng"])
+
+
+def ai_choose(state: State, *args: Any, player: Optional[int] = _UNSET, params: str = _UNSET,
+              rng: RngLike = _UNSET, stop: Optional[StopFlag] = None,
+              poll: Optional[Callable[[], Any]] = None) -> Move:
+    """The computer's move (C: ag_ai_choose, ag_ai_choose_player,
+    ag_ai_choose_ex), in C's argument order: `player` (default: the player to
+    act; at a simultaneous node 0 or 1 chooses that player's part), params
+    naming the player ("ai", "random", "mcts(iterations=500,threads=2)",
+    "alphabeta(time_ms=200)"), rng an Rng (advanced), an int seed, or None (a
+    fresh seed).  stop (a StopFlag) and poll (called about every millisecond on
+    this thread, truthy stops) cancel the search: CancelledError is raised with
+    .move, the best move found so far or None.  ai_choose(state, player,
+    params, rng), by position or keyword; the 0.2 order ai_choose(state,
+    params, rng, player) still works (a str first is the params)."""
+    player, params, rng = _ai_args(args, player, params, rng)
     r, out, p = _as_rng(rng), _lib.c_move(), _cstr(params, "params")
     pl = None if player is None else _cint(player, "player")
+    if stop is not None or poll is not None:
+        return _choose_cancellable(state, pl, p, r, stop, poll)
     with state._h as h:
         if pl is None:
             r._with(lambda c: _lib.ag_ai_choose(h, p, c, ctypes.byref(out)))
@@ -1037,6 +1097,31 @@ def _control(stop: Optional[StopFlag], poll: Optional[Callable[[], Any]]) -> Tup
     return ctl, cb
 
 
+def _choose_cancellable(state: State, pl: Optional[int], p: bytes, r: Any,
+                        stop: Optional[StopFlag], poll: Optional[Callable[[], Any]]) -> Move:
+    """ag_ai_choose_ex: CancelledError with .move (the best so far, or None)."""
+    out = _lib.c_move()
+    who = state.current_player if pl is None else pl
+    ctl, keep = _control(stop, poll)
+    with state._h as h:
+        rc = r._with(lambda c: _lib.ag_ai_choose_ex(h, who, p, c, ctypes.byref(ctl),
+                                                    ctypes.byref(out)))
+    del keep
+    _check_keeping(rc, "move", Move(out.value, state.game) if out.value else None)
+    return Move(out.value, state.game)
+
+
+def _check_keeping(rc: int, name: str, found: Any) -> None:
+    """Raises the error of a failed rc; a CancelledError gets what the search
+    had found as the attribute `name` (.move, .analysis)."""
+    if rc < 0:
+        try:
+            _lib._check(rc, None, None)
+        except CancelledError as e:
+            setattr(e, name, found)
+            raise
+
+
 class RootMove(NamedTuple):
     """One root move of an analysis (ag_move_stat)."""
     move: Move
@@ -1063,14 +1148,18 @@ class Analysis(NamedTuple):
     moves: List[RootMove]
 
 
-def ai_analyse(state: State, params: str = "ai", rng: RngLike = None,
-               player: Optional[int] = None, stop: Optional[StopFlag] = None,
+def ai_analyse(state: State, *args: Any, player: Optional[int] = _UNSET,
+               params: str = _UNSET, rng: RngLike = _UNSET, stop: Optional[StopFlag] = None,
                poll: Optional[Callable[[], Any]] = None, line_cap: int = 64) -> Analysis:
-    """A hint for `player` (default: the player to act): the move chosen, a
-    value, the principal line and the root moves' statistics.  stop is a
-    StopFlag, poll a callable called about every millisecond from this thread
-    (truthy stops); when stopped, CancelledError is raised with .analysis
-    holding what the search had found (best 0 when nothing)."""
+    """A hint for `player` (default: the player to act), in C's argument
+    order (ag_ai_analyse): the move chosen, a value, the principal line and
+    the root moves' statistics.  stop is a StopFlag, poll a callable called
+    about every millisecond from this thread (truthy stops); when stopped,
+    CancelledError is raised with .analysis holding what the search had
+    found (best 0 when nothing).  ai_analyse(state, player, params, rng), by
+    position or keyword; the 0.2 order ai_analyse(state, params, rng, player)
+    still works (a str first is the params)."""
+    player, params, rng = _ai_args(args, player, params, rng)
     r, p = _as_rng(rng), _cstr(params, "params")
     pl = state.current_player if player is None else _cint(player, "player")
     cap = _cint(line_cap, "line_cap", 0, _INT_MAX)
@@ -1090,12 +1179,7 @@ def ai_analyse(state: State, params: str = "ai", rng: RngLike = None,
                       [Move(m, g) for m in line[:min(out.line_len, cap)]],
                       [RootMove(Move(m.move, g), m.visits, m.share, m.value)
                        for m in moves[:min(out.num_moves, nmax)]])
-    if rc < 0:
-        try:
-            _lib._check(rc, None, None)
-        except CancelledError as e:
-            e.analysis = result
-            raise
+    _check_keeping(rc, "analysis", result)
     return result
 
 

@@ -137,9 +137,11 @@ class PhaseError(Error, RuntimeError):
 
 class CancelledError(Error):
     """AG_ECANCELED: stopped by the caller (a StopFlag, a poll or progress
-    callback).  From ai_analyse, .analysis holds what the search had found."""
+    callback).  From ai_analyse, .analysis holds what the search had found;
+    from ai_choose, .move the best move so far (None when it had none)."""
 
     analysis: Any = None
+    move: Any = None
 
 
 _EXC: Dict[int, Type[Error]] = {AG_EPARSE: ParseError, AG_EILLEGAL: IllegalMoveError,
@@ -263,6 +265,7 @@ ag_state_set_tag = _fn("ag_state_set_tag", _int, StateP, _str, _str)
 ag_state_tag = _fn("ag_state_tag", _int, StateP, _str, _buf, _size, _P(_size), check=False)
 ag_ai_choose = _fn("ag_ai_choose", _int, StateP, _str, _P(_u64), _P(Move))
 ag_ai_choose_player = _fn("ag_ai_choose_player", _int, StateP, _int, _str, _P(_u64), _P(Move))
+ag_state_new_from_record = _fn("ag_state_new_from_record", _int, _str, _P(GameP), _P(StateP))
 ag_ai_choose_joint = _fn("ag_ai_choose_joint", _int, StateP, _str, _P(_u64), _P(Move), _size)
 ag_ai_choose_solved = _fn("ag_ai_choose_solved", _int, StateP, SolutionP, _P(_u64), _P(Move))
 ag_solution_solve = _fn("ag_solution_solve", _int, GameP, _int, ProgressFn, ctypes.c_void_p,
@@ -279,6 +282,9 @@ ag_solution_lookup = _fn("ag_solution_lookup", _int, SolutionP, _int, _u32, _int
 ag_solution_stats = _fn("ag_solution_stats", _int, SolutionP, _int, _int, _P(_u64), _P(_u64),
                         _P(_u64), _P(_int), _P(_int))
 # --- new functions: add their prototypes here, named like the C function ---
+# ag_ai_choose_ex writes the best move so far also when it fails with AG_ECANCELED.
+ag_ai_choose_ex = _fn("ag_ai_choose_ex", _int, StateP, _int, _str, _P(_u64), _P(Control),
+                      _P(Move), check=False)
 # ag_ai_analyse fills its outputs also when it fails with AG_ECANCELED: no errcheck.
 ag_ai_analyse = _fn("ag_ai_analyse", _int, StateP, _int, _str, _P(_u64), _P(Control),
                     _P(Analysis), _P(Move), _size, _P(MoveStat), _size, check=False)

@@ -203,7 +203,7 @@ def _play(spec: str, players: Sequence[str], player_seed: int, chance_seed: int,
 def _choose(st: Any, player: str, rng: Any, solution: Optional[str], who: Optional[int]) -> int:
     if player == "perfect":
         return int(_solution(solution).choose(st, rng))
-    return int(ag.ai_choose(st, player, rng, who))
+    return int(ag.ai_choose(st, who, player, rng))
 
 
 def play_game(spec: str, p0: str, p1: str, seed: int, number: int = 0,
@@ -444,17 +444,36 @@ class Report:
         return "\n".join(lines) + "\n"
 
     def to_svg(self, width: int = 640) -> str:
-        """A chart: per variant, each side's win rate and the draw rate as bars
-        with their 95% intervals as whiskers."""
+        """A chart: a title (the study and its players), a legend, and per
+        variant (with its number of games) each side's win rate and the draw
+        rate as bars with their 95% intervals as whiskers."""
         rows = self.summary()
-        bar, gap, left, top, label = 12, 10, 110, 20, 16
+        bar, gap, left, label = 12, 10, 110, 16
+        head = 62                           # the title, the players, the legend
+        top = head + 8
         height = top + len(rows) * (label + 3 * bar + gap) + 30
         scale = width - left - 20
         colours = ("#3b6ea5", "#b5523b", "#8c8c8c")
+        names = sorted({v.split("(")[0] for v in self.study.variants})
+        title = "Variant study of %s: win and draw rates" % ", ".join(names)
+        players = "players %s; %d game(s) per pairing, seed %d" % (
+            ", ".join(self.study.players), self.study.games, self.study.seed)
         out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
                'viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">' % (
                    width, height, width, height),
-               '<title>Win and draw rates per variant, with 95% Wilson intervals</title>']
+               '<title>%s (%s), with 95%% Wilson intervals</title>' % (_xml(title),
+                                                                     _xml(players)),
+               '<text x="4" y="15" font-size="14" font-weight="bold">%s</text>' % _xml(title),
+               '<text x="4" y="31">%s</text>' % _xml(players)]
+        # The legend: the three bars, then the whisker.
+        lx = 4
+        for k, what in enumerate(("first side wins", "second side wins", "draws")):
+            out.append('<rect x="%d" y="42" width="14" height="%d" fill="%s"/>' % (
+                lx, bar - 2, colours[k]))
+            out.append('<text x="%d" y="51">%s</text>' % (lx + 18, what))
+            lx += 18 + 7 * len(what) + 14
+        out.append('<line x1="%d" y1="47" x2="%d" y2="47" stroke="black"/>' % (lx, lx + 24))
+        out.append('<text x="%d" y="51">95%% interval (Wilson)</text>' % (lx + 28))
         for t in range(0, 101, 25):
             x = left + scale * t / 100
             out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>' % (
@@ -463,8 +482,9 @@ class Report:
                 x, height - 10, t))
         y = top
         for v in rows:
-            out.append('<text x="4" y="%d" font-weight="bold">%s<title>%s</title></text>' % (
-                y + label - 4, _xml(self.label(v["variant"])), _xml(v["variant"])))
+            out.append('<text x="4" y="%d" font-weight="bold">%s (%d games)<title>%s</title>'
+                       '</text>' % (y + label - 4, _xml(self.label(v["variant"])), v["games"],
+                                    _xml(v["variant"])))
             y += label
             for k, (key, name) in enumerate((("win0", v["sides"][0]), ("win1", v["sides"][1]),
                                              ("draw", "draw"))):
