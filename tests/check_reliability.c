@@ -115,6 +115,93 @@ START_TEST(playouts_split)
 }
 END_TEST
 
+/* A record of game hare with `n' program tags T0 .. T(n-1) (malloc'd). */
+static char *record_with_tags(size_t n, const char *value)
+{
+  size_t cap = 64 + n * (strlen(value) + 24), len, i;
+  char *text = malloc(cap);
+  ck_assert_ptr_nonnull(text);
+  len = (size_t)snprintf(text, cap, "[Game \"hare\"]\n");
+  for (i = 0; i < n; i++)
+    len += (size_t)snprintf(text + len, cap - len, "[T%zu \"%s\"]\n", i, value);
+  return text;
+}
+
+/* D12: at most 1024 program tags, with their own messages; a tag given
+ * twice is still found among many (through the hash set). */
+START_TEST(tag_count_is_bounded)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char *text = record_with_tags(1024, "v"), *more = record_with_tags(1025, "v");
+  char buf[32];
+  size_t len;
+  ck_assert_int_eq(ag_state_set_record(st, text), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "T1023", buf, sizeof buf, &len), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Extra", "x"), AG_EINVAL);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "already holds 1024 tags"));
+  ck_assert_int_eq(ag_state_set_tag(st, "T5", "replaced"), AG_OK);   /* no new tag */
+  ck_assert_int_eq(ag_state_set_tag(st, "T6", NULL), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Extra", "x"), AG_OK);
+  ck_assert_int_eq(ag_state_set_record(st, more), AG_EPARSE);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "more than 1024 tags"));
+  ck_assert_int_eq(ag_state_tag(st, "Extra", buf, sizeof buf, &len), AG_OK); /* unchanged */
+  free(text);
+  text = record_with_tags(1000, "v");
+  strcat(text, "[T999 \"again\"]\n");
+  ck_assert_int_eq(ag_state_set_record(st, text), AG_EPARSE);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "tag 'T999' appears twice"));
+  free(text);
+  free(more);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* D14: tag values are UTF-8 text without control characters, C1 included. */
+START_TEST(tag_values_are_utf8)
+{
+  static const char *const bad[] = {
+    "\x1b]0;pwned\x07", "a\xff", "\xc2\x9b" "2J", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+    "cut \xe2\x82", "\x80"};
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char buf[64], rec[128];
+  size_t k, len;
+  ck_assert_int_eq(ag_state_set_tag(st, "Name", "M\xc3\xbcller \xe2\x82\xac \xf0\x9f\x8e\xb2"),
+                   AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "Name", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "M\xc3\xbcller \xe2\x82\xac \xf0\x9f\x8e\xb2");
+  for (k = 0; k < sizeof bad / sizeof *bad; k++) {
+    ck_assert_int_eq(ag_state_set_tag(st, "Name", bad[k]), AG_EINVAL);
+    snprintf(rec, sizeof rec, "[Game \"hare\"]\n[Name \"%s\"]\n", bad[k]);
+    ck_assert_int_eq(ag_state_set_record(st, rec), AG_EPARSE);
+    /* the message shows the byte escaped, never raw */
+    ck_assert_ptr_null(strchr(ag_errmsg(), '\x1b'));
+  }
+  ck_assert_int_eq(ag_state_tag(st, "Name", buf, sizeof buf, &len), AG_OK);   /* unchanged */
+  ck_assert_str_eq(buf, "M\xc3\xbcller \xe2\x82\xac \xf0\x9f\x8e\xb2");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* D14: a message quoting the caller's input escapes control bytes and
+ * invalid UTF-8 as \xHH and keeps valid UTF-8. */
+START_TEST(messages_escape_input)
+{
+  ag_game *g = new_game("hare");
+  ag_move mv;
+  const char *m;
+  size_t i;
+  ck_assert_int_eq(ag_move_from_text(g, "\x1b]0;\x07\x1b[2J\xff\xc3\xa9", &mv), AG_EPARSE);
+  m = ag_errmsg();
+  ck_assert_ptr_nonnull(strstr(m, "'\\x1b]0;\\x07\\x1b[2J\\xff\xc3\xa9'"));
+  for (i = 0; m[i]; i++) ck_assert_int_ge((unsigned char)m[i], 0x20);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *reliability_suite(void)
 {
   Suite *s = suite_create("reliability");
@@ -122,6 +209,11 @@ static Suite *reliability_suite(void)
   tcase_add_test(tc, playouts_of_huge_counts_stop);
   tcase_add_test(tc, playouts_stop_flag);
   tcase_add_loop_test(tc, playouts_split, 0, 3);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("records");
+  tcase_add_test(tc, tag_count_is_bounded);
+  tcase_add_test(tc, tag_values_are_utf8);
+  tcase_add_test(tc, messages_escape_input);
   suite_add_tcase(s, tc);
   return s;
 }
