@@ -715,11 +715,33 @@ typedef struct ag_playout_totals {
  *  @return #AG_OK or a negative code.
  *  @retval AG_EINVAL st or out is NULL.
  *  @retval AG_ENOMEM a playout ran out of memory (out is then all zero).
+ *
+ *  Every count is valid, up to UINT64_MAX; the call takes time in proportion to it and
+ *  cannot be stopped: use ag_state_playouts_ex() with an ag_control, or play a long batch
+ *  as several calls (playouts k .. k+n-1 of seed are playouts 0 .. n-1 of
+ *  seed + k * 0x9E3779B97F4A7C15, so the totals add up to the same).
  *  @par Example
  *  @include ag_state_playouts.c
  */
 AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
                              size_t max_plies, int threads, ag_playout_totals *out);
+
+/** ag_state_playouts() that a caller can stop through @p ctl (see ag_control): every
+ *  thread reads the stop flag before each chunk of 32 playouts, and the calling thread
+ *  calls the poll callback (at most about every millisecond) at the same points.
+ *  @param st, seed, count, max_plies, threads As for ag_state_playouts().
+ *  @param ctl The stop flag and/or poll callback, or NULL (then exactly
+ *         ag_state_playouts()).
+ *  @param out Receives the totals: when stopped, those of the playouts finished (which
+ *         ones depends on the threads); all zero on any other failure.
+ *  @return #AG_OK or a negative code.
+ *  @retval AG_EINVAL st or out is NULL, or ctl->size is too small.
+ *  @retval AG_ENOMEM a playout ran out of memory (out is then all zero).
+ *  @retval AG_ECANCELED stopped by the stop flag or the poll callback.
+ *  Since 0.3. */
+AG_API int ag_state_playouts_ex(const ag_state *st, uint64_t seed, uint64_t count,
+                                size_t max_plies, int threads, const ag_control *ctl,
+                                ag_playout_totals *out);
 
 /** @} */
 

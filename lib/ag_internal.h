@@ -201,6 +201,11 @@ int ag__finish_text(ag__buf *b, size_t *len);
  * that fails) (api.c). */
 int ag__tags_room(ag_state *st, size_t need);
 
+/* The length (1..4) of the character at s (n bytes readable from s) when it is
+ * a printable character of valid UTF-8: not a C0 or C1 control, not DEL, no
+ * overlong form or surrogate; else 0 (so also for n == 0). */
+size_t ag__utf8_len(const unsigned char *s, size_t n);
+
 /* Errors: sets this thread's message and returns code. */
 /* A player's name for messages a person may see: the game's word ("hunters",
  * "hare", "white", "black"), "the throw" for the chance player, else "nobody". */

@@ -165,11 +165,14 @@ static inline int history_room(ag_state *st, size_t need)
 int ag__tags_room(ag_state *st, size_t need)
 {
   char *t;
-  if (need <= st->tags_cap) return AG_OK;
-  t = realloc(st->tags, need);
+  size_t cap = st->tags_cap;
+  if (need <= cap) return AG_OK;
+  /* Doubling: n tags added one at a time cost O(n) copying, not O(n^2). */
+  cap = cap > SIZE_MAX / 2 || cap * 2 < need ? need : cap * 2;
+  t = realloc(st->tags, cap);
   if (!t) return ag__fail(AG_ENOMEM, "cannot hold %zu bytes of record tags", need);
   st->tags = t;
-  st->tags_cap = need;
+  st->tags_cap = cap;
   return AG_OK;
 }
 

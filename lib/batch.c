@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "ag_internal.h"
+#include "ai/ai_common.h"
 
 #define CHUNK 32            /* playouts a thread takes at a time */
 #define MAX_THREADS 256
@@ -24,8 +25,11 @@ typedef struct batch {
   ag__past past;
   uint64_t seed, count;
   size_t max_plies;
-  uint64_t next;            /* the next playout to hand out (atomic) */
+  uint64_t chunks;          /* ceil(count / CHUNK) */
+  uint64_t next;            /* the next chunk to hand out (atomic) */
+  const struct worker *caller; /* the calling thread's worker: the one that polls */
   int failed;               /* a playout ran out of memory (atomic) */
+  ag__ai_stop stop;         /* the caller's ag_control */
 } batch;
 
 typedef struct worker {
@@ -49,8 +53,12 @@ static void *work(void *arg)
   batch *b = w->b;
   const ag_game *g = b->st->game;
   for (;;) {
-    uint64_t i = __atomic_fetch_add(&b->next, CHUNK, __ATOMIC_RELAXED), end;
-    if (i >= b->count || __atomic_load_n(&b->failed, __ATOMIC_RELAXED)) break;
+    /* Chunks, not playouts, are counted: the counter ends at most
+     * MAX_THREADS past chunks, so it cannot wrap for any count. */
+    uint64_t c = __atomic_fetch_add(&b->next, 1, __ATOMIC_RELAXED), i, end;
+    if (c >= b->chunks || __atomic_load_n(&b->failed, __ATOMIC_RELAXED)) break;
+    if (ag__ai_should_stop(&b->stop, w == b->caller)) break;
+    i = c * CHUNK;
     end = b->count - i < CHUNK ? b->count : i + CHUNK;
     if (g->vt->playouts) {
       uint64_t rngs[CHUNK];
@@ -95,8 +103,16 @@ static void add_totals(ag_playout_totals *to, const ag_playout_totals *from)
 AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
                              size_t max_plies, int threads, ag_playout_totals *out)
 {
+  return ag_state_playouts_ex(st, seed, count, max_plies, threads, NULL, out);
+}
+
+AG_API int ag_state_playouts_ex(const ag_state *st, uint64_t seed, uint64_t count,
+                                size_t max_plies, int threads, const ag_control *ctl,
+                                ag_playout_totals *out)
+{
   worker one, *ws = &one;
   batch b;
+  uint64_t chunks = count / CHUNK + (count % CHUNK != 0); /* count + CHUNK - 1 may wrap */
   int i;
   if (out) memset(out, 0, sizeof *out);
   if (!st || !out) return ag__fail(AG_EINVAL, "ag_state_playouts: state or out is NULL");
@@ -105,13 +121,14 @@ AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
     threads = cpus > 0 ? (cpus > MAX_THREADS ? MAX_THREADS : (int)cpus) : 1;
   }
   if (threads > MAX_THREADS) threads = MAX_THREADS;
-  if ((uint64_t)threads > (count + CHUNK - 1) / CHUNK)
-    threads = count ? (int)((count + CHUNK - 1) / CHUNK) : 1;
+  if ((uint64_t)threads > chunks) threads = chunks ? (int)chunks : 1;
   memset(&b, 0, sizeof b);
+  if (ag__ai_stop_init(&b.stop, 0, ctl) < 0) return AG_EINVAL;
   b.st = st;
   b.past = ag__state_past(st);
   b.seed = seed;
   b.count = count;
+  b.chunks = chunks;
   b.max_plies = max_plies;
   if (threads > 1 && !(ws = calloc((size_t)threads, sizeof *ws))) {
     ws = &one;
@@ -119,6 +136,7 @@ AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
   }
   memset(ws, 0, (size_t)threads * sizeof *ws);
   for (i = 0; i < threads; i++) ws[i].b = &b;
+  b.caller = &ws[0];
   /* Worker 0 is the calling thread; a thread that cannot be created leaves
    * its share to the others (the counter hands out whatever is left). */
   for (i = 1; i < threads; i++)
@@ -132,5 +150,8 @@ AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
     memset(out, 0, sizeof *out);
     return ag__fail(AG_ENOMEM, "ag_state_playouts: a playout ran out of memory");
   }
+  if (atomic_load(&b.stop.why) != AG__STOP_NONE)
+    return ag__fail(AG_ECANCELED, "ag_state_playouts: stopped after %llu of %llu playouts",
+                    (unsigned long long)out->playouts, (unsigned long long)count);
   return AG_OK;
 }

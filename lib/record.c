@@ -30,9 +30,17 @@ static int is_name_char(char c)
          c == '_';
 }
 
-/* Bytes allowed in a tag value: anything but control characters (so a value
- * stays on its line); quotes and backslashes are escaped in the text. */
-static int is_value_byte(unsigned char c) { return c >= 0x20 && c != 0x7f; }
+/* A tag value is UTF-8 text without control characters (so a value stays on
+ * its line and prints safely); quotes and backslashes are escaped in the text.
+ * Returns the length of the value character at s (of n bytes), 0 if invalid. */
+static size_t value_char(const char *s, size_t n)
+{
+  return ag__utf8_len((const unsigned char *)s, n);
+}
+
+/* The most program tags a state holds: each new tag is checked against the
+ * others, so a bound keeps ag_state_set_tag() and reading linear. */
+#define MAX_TAGS 1024
 
 static int reserved_index(const char *name, size_t len)
 {
@@ -42,15 +50,19 @@ static int reserved_index(const char *name, size_t len)
   return -1;
 }
 
-/* The value of tag `name` in a "name\0value\0" block, or NULL. */
-static const char *tag_find(const char *tags, size_t len, const char *name, size_t nlen)
+/* The value of tag `name` in a "name\0value\0" block, or NULL; *count (when
+ * not NULL) receives the number of tags of the block when name is absent. */
+static const char *tag_find(const char *tags, size_t len, const char *name, size_t nlen,
+                            size_t *count)
 {
-  size_t i = 0;
+  size_t i = 0, k = 0;
   while (i < len) {
     const char *n = tags + i, *v = n + strlen(n) + 1;
     if (strlen(n) == nlen && memcmp(n, name, nlen) == 0) return v;
     i = (size_t)(v - tags) + strlen(v) + 1;
+    k++;
   }
+  if (count) *count = k;
   return NULL;
 }
 
@@ -90,7 +102,7 @@ static int check_tag_name(const char *name)
 
 AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value)
 {
-  size_t nlen, vlen = 0, i, old_at = 0, old_size = 0, need;
+  size_t nlen, vlen = 0, i, old_at = 0, old_size = 0, need, count = 0, n;
   const char *old;
   int rc;
   if (!st) return ag__fail(AG_EINVAL, "ag_state_set_tag: state is NULL");
@@ -99,12 +111,18 @@ AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value)
   if (reserved_index(name, nlen) >= 0)
     return ag__fail(AG_EINVAL, "tag '%s' is written by the library, not set", name);
   if (value) {
-    for (vlen = 0; value[vlen]; vlen++)
-      if (!is_value_byte((unsigned char)value[vlen]))
-        return ag__fail(AG_EINVAL, "tag '%s': control character 0x%02x in the value", name,
-                        (unsigned char)value[vlen]);
+    size_t all = strlen(value);
+    for (vlen = 0; vlen < all; vlen += n)
+      if (!(n = value_char(value + vlen, all - vlen)))
+        return ag__fail(AG_EINVAL, "tag '%s': %s 0x%02x at byte %zu of the value", name,
+                        (unsigned char)value[vlen] < 0x80 ? "control character"
+                                                          : "invalid UTF-8 or C1 control",
+                        (unsigned char)value[vlen], vlen);
   }
-  old = st->tags ? tag_find(st->tags, st->tags_len, name, nlen) : NULL;
+  old = st->tags ? tag_find(st->tags, st->tags_len, name, nlen, &count) : NULL;
+  if (!old && value && count >= MAX_TAGS)
+    return ag__fail(AG_EINVAL, "tag '%s': the state already holds %d tags, the most it can",
+                    name, MAX_TAGS);
   if (old) {
     old_at = (size_t)(old - st->tags) - nlen - 1;
     old_size = nlen + 1 + strlen(old) + 1;
@@ -140,7 +158,7 @@ AG_API int ag_state_tag(const ag_state *st, const char *name, char *buf, size_t 
   int rc;
   if (!st) return ag__fail(AG_EINVAL, "ag_state_tag: state is NULL");
   if ((rc = check_tag_name(name)) < 0 || (rc = ag__check_buf(buf, cap)) < 0) return rc;
-  v = st->tags ? tag_find(st->tags, st->tags_len, name, strlen(name)) : NULL;
+  v = st->tags ? tag_find(st->tags, st->tags_len, name, strlen(name), NULL) : NULL;
   if (!v) return ag__fail(AG_ENOTFOUND, "the state has no tag '%s'", name);
   ag__puts(&b, v);
   return ag__finish_text(&b, len);
@@ -310,7 +328,24 @@ typedef struct tags_read {
   int seen[NUM_RESERVED];
   size_t line[NUM_RESERVED], at[NUM_RESERVED];
   block extra;
+  size_t count;                     /* tags in extra */
+  uint32_t slot[2 * MAX_TAGS];      /* hash set of their names: offset in extra + 1 */
 } tags_read;
+
+/* The slot of name in t's hash set: the one holding it, or the empty one
+ * where it goes (the set is at most half full). */
+static uint32_t *name_slot(tags_read *t, const char *name, size_t nlen)
+{
+  uint64_t h = UINT64_C(1469598103934665603);     /* FNV-1a */
+  size_t k, mask = 2 * MAX_TAGS - 1;
+  for (k = 0; k < nlen; k++) h = (h ^ (unsigned char)name[k]) * UINT64_C(1099511628211);
+  for (k = (size_t)h & mask;; k = (k + 1) & mask) {
+    const char *n;
+    if (!t->slot[k]) return &t->slot[k];
+    n = t->extra.p + t->slot[k] - 1;
+    if (strlen(n) == nlen && memcmp(n, name, nlen) == 0) return &t->slot[k];
+  }
+}
 
 static void tags_free(tags_read *t)
 {
@@ -322,8 +357,9 @@ static void tags_free(tags_read *t)
 /* Reads one tag `[Name "value"]` at r->i (which is '['). */
 static int read_tag(reader *r, tags_read *t)
 {
-  size_t at = r->i, line = r->line, name_at, nlen;
+  size_t at = r->i, line = r->line, name_at, nlen, n = 1;
   block value = {NULL, 0, 0};
+  uint32_t *slot = NULL;
   int k, rc;
   r->i++;
   while (r->s[r->i] == ' ' || r->s[r->i] == '\t') r->i++;
@@ -352,15 +388,17 @@ static int read_tag(reader *r, tags_read *t)
     } else if (c == '\0' || c == '\n' || c == '\r') {
       free(value.p);
       return rd_fail(r, line, r->i, AG_EPARSE, "tag value not closed on its line (truncated record?)");
-    } else if (!is_value_byte(c)) {
+    } else if (!(n = value_char(r->s + r->i, 4))) {   /* stops at the NUL */
       free(value.p);
-      return rd_fail(r, line, r->i, AG_EPARSE, "control character 0x%02x in a tag value", c);
+      return rd_fail(r, line, r->i, AG_EPARSE, "%s 0x%02x in a tag value",
+                     c < 0x80 ? "control character" : "invalid UTF-8 or C1 control", c);
     }
-    if ((rc = block_add(&value, (const char *)&c, 1)) < 0) {
+    if ((rc = block_add(&value, r->s + r->i, n)) < 0) {     /* after '\\': the escaped byte */
       free(value.p);
       return rc;
     }
-    r->i++;
+    r->i += n;
+    n = 1;
   }
   r->i++;
   while (r->s[r->i] == ' ' || r->s[r->i] == '\t') r->i++;
@@ -371,8 +409,8 @@ static int read_tag(reader *r, tags_read *t)
   r->i++;
   if (!value.p && (rc = block_add(&value, "", 0)) < 0) return rc;
   k = reserved_index(r->s + name_at, nlen);
-  if (k >= 0 ? t->seen[k]
-             : t->extra.p && tag_find(t->extra.p, t->extra.len, r->s + name_at, nlen) != NULL) {
+  if (k < 0) slot = name_slot(t, r->s + name_at, nlen);
+  if (k >= 0 ? t->seen[k] : *slot != 0) {
     free(value.p);
     return rd_fail(r, line, at, AG_EPARSE, "tag '%.*s' appears twice", (int)nlen, r->s + name_at);
   }
@@ -383,6 +421,17 @@ static int read_tag(reader *r, tags_read *t)
     t->std[k] = value;
     return AG_OK;
   }
+  if (t->count == MAX_TAGS) {
+    free(value.p);
+    return rd_fail(r, line, at, AG_EPARSE, "more than %d tags besides the library's",
+                   MAX_TAGS);
+  }
+  if (t->extra.len >= UINT32_MAX) {
+    free(value.p);
+    return ag__fail(AG_ENOMEM, "record tags are too large");
+  }
+  *slot = (uint32_t)t->extra.len + 1;
+  t->count++;
   rc = block_add(&t->extra, r->s + name_at, nlen);
   if (rc == AG_OK) rc = block_add(&t->extra, "", 1);
   if (rc == AG_OK) rc = block_add(&t->extra, value.p, value.len + 1);

@@ -53,11 +53,53 @@ AG_API const char *ag_errmsg(void) { return ag__errbuf; }
  * returns code, so that callers can write `return ag__fail(...)`. */
 int ag__fail(int code, const char *fmt, ...)
 {
+  char raw[sizeof ag__errbuf];
+  size_t i = 0, o = 0, n, len;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(ag__errbuf, sizeof ag__errbuf, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  len = strlen(raw);
+  /* Messages quote the caller's input: a control byte or invalid UTF-8 in it
+   * is written as \xHH, so that printing a message cannot drive a terminal
+   * (ESC sequences) or produce invalid text. */
+  while (raw[i] && o + 1 < sizeof ag__errbuf) {
+    n = ag__utf8_len((const unsigned char *)raw + i, len - i);
+    if (n == 0) {
+      if (o + 5 > sizeof ag__errbuf) break;
+      snprintf(ag__errbuf + o, 5, "\\x%02x", (unsigned char)raw[i]);
+      o += 4;
+      i++;
+      continue;
+    }
+    if (o + n + 1 > sizeof ag__errbuf) break;
+    memcpy(ag__errbuf + o, raw + i, n);
+    o += n;
+    i += n;
+  }
+  ag__errbuf[o] = '\0';
   return code;
+}
+
+size_t ag__utf8_len(const unsigned char *s, size_t n)
+{
+  unsigned c = s[0], cp, k, len;
+  if (n == 0 || c < 0x20 || c == 0x7f) return 0;
+  if (c < 0x80) return 1;
+  if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
+  else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
+  else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
+  else return 0;                            /* a continuation byte, C0/C1, F5..FF */
+  if (n < len) return 0;
+  for (k = 1; k < len; k++) {
+    if ((s[k] & 0xc0) != 0x80) return 0;
+    cp = cp << 6 | (s[k] & 0x3f);
+  }
+  /* Overlong forms, UTF-16 surrogates, beyond U+10FFFF, and the C1 controls. */
+  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+      (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f))
+    return 0;
+  return len;
 }
 
 /* Appends one byte when it fits (keeping room for the NUL); counts it always. */

@@ -38,6 +38,7 @@
  * UNTESTED(ag_state_apply_joint, AG_ENOMEM): realloc of the history fails (history_room).
  * UNTESTED(ag_state_playout, AG_ENOMEM): the hare's repetition record cannot grow.
  * UNTESTED(ag_state_playouts, AG_ENOMEM): a playout's repetition record cannot grow.
+ * UNTESTED(ag_state_playouts_ex, AG_ENOMEM): as ag_state_playouts.
  * UNTESTED(ag_state_equal, AG_ENOMEM): malloc of the two position texts fails.
  * UNTESTED(ag_state_set_text, AG_ENOMEM): calloc of the scratch position fails.
  * UNTESTED(ag_solution_solve, AG_ENOMEM): a layer's tables cannot be allocated.
@@ -107,6 +108,16 @@ START_TEST(tensor_errors)
     ag_playout_totals tot;
     ERR(ag_state_playouts, AG_EINVAL, (NULL, 1, 1, 0, 1, &tot));
     ERR(ag_state_playouts, AG_EINVAL, (st, 1, 1, 0, 1, NULL));
+  }
+  {
+    ag_playout_totals tot;
+    volatile int stop = 1;
+    ag_control small = {.size = 1}, ctl = {.size = sizeof ctl};
+    ctl.stop = &stop;
+    ERR(ag_state_playouts_ex, AG_EINVAL, (NULL, 1, 1, 0, 1, NULL, &tot));
+    ERR(ag_state_playouts_ex, AG_EINVAL, (st, 1, 1, 0, 1, NULL, NULL));
+    ERR(ag_state_playouts_ex, AG_EINVAL, (st, 1, 1, 0, 1, &small, &tot));
+    ERR(ag_state_playouts_ex, AG_ECANCELED, (st, 1, 1000, 0, 1, &ctl, &tot));
   }
   ag_state_free(st);
   ag_game_free(g);

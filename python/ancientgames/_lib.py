@@ -247,6 +247,8 @@ class PlayoutTotals(ctypes.Structure):
 
 ag_state_playouts = _fn("ag_state_playouts", _int, StateP, _u64, _u64, _size, _int,
                         _P(PlayoutTotals))
+ag_state_playouts_ex = _fn("ag_state_playouts_ex", _int, StateP, _u64, _u64, _size, _int,
+                           _P(Control), _P(PlayoutTotals))
 ag_state_hash = _fn("ag_state_hash", _u64, StateP)
 ag_state_equal = _fn("ag_state_equal", _int, StateP, StateP)
 ag_state_piece = _fn("ag_state_piece", _int, StateP, _int, _int, _P(_int), _P(_int), _P(_int))
