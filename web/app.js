@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 // same player; the others give it a time per move instead of a fixed budget
 // (then a game no longer replays exactly from its seed).
 const STRENGTHS = [
-  { id: "quick", label: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : "ai(iterations=200)") },
+  { id: "quick", label: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : g === "liubo_sticks" ? "ai(depth=2)" : "ai(iterations=200)") },
   { id: "normal", label: "normal", params: () => "ai" },
   { id: "1s", label: "1 second a move", params: () => "ai(time_ms=1000)" },
   { id: "3s", label: "3 seconds a move", params: () => "ai(time_ms=3000)" },
