@@ -10,4 +10,4 @@ set -e
 m=${builddir:-.}/tests/liubo_sticks_match
 [ -x "$m" ] || { echo "SKIP: $m not built"; exit 77; }
 "$m" -q -n 24 -s 7001 --min-score 0.45 ai expectimax1
-"$m" -q -n 12 -s 7101 --min-score 0.75 expectimax1 'ai(iterations=1000,rollout=40)'
+"$m" -q -n 12 -s 7101 --min-score 0.70 ai 'ai(iterations=1000,rollout=40)'

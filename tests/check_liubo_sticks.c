@@ -1395,9 +1395,9 @@ START_TEST(test_expectimax_takes_the_owl)
 END_TEST
 
 /* Away from a forced result: "ai" is "expectimax" (same move, same nodes,
- * three turns deep at the default budget); "expectimax1" searches exactly two
- * turns (its own and the reply); a key only MCTS has selects the 0.2 MCTS
- * player (its work is the iterations). */
+ * two turns deep: its own and the reply); so is "expectimax1"; a node budget
+ * alone lets it go deeper; a key only MCTS has selects the 0.2 MCTS player
+ * (its work is the iterations). */
 START_TEST(test_expectimax_specs)
 {
   static const char *const pos =
@@ -1408,10 +1408,12 @@ START_TEST(test_expectimax_specs)
   strcpy(m, ai_move(pos, "ai", &a));
   ck_assert_str_eq(ai_move(pos, "expectimax", &b), m);
   ck_assert_uint_eq(a.work, b.work);
-  ck_assert_int_eq(a.depth, 3);
+  ck_assert_int_eq(a.depth, 2);
   ck_assert(a.work > 0 && a.value > 0 && a.value < 1 && !a.proven);
   ai_move(pos, "expectimax1", &c);
   ck_assert_int_eq(c.depth, 2);
+  ai_move(pos, "expectimax(nodes=200000)", &c);
+  ck_assert_int_ge(c.depth, 3);
   ai_move(pos, "expectimax(depth=1)", &c);
   ck_assert_int_eq(c.depth, 1);
   ck_assert_uint_eq(c.work, 0);

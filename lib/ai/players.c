@@ -259,7 +259,8 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
   if (kind == AG__AI_ALPHABETA && !(given & (1u << KEY_DEPTH))) p->depth = 64;
   if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
     p->nodes = AG__LSS_DEFAULT_NODES;
-  if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_DEPTH))) p->depth = 3;
+  if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_DEPTH)))
+    p->depth = given & (1u << KEY_NODES | 1u << KEY_TIME) ? 64 : 2;
   return AG_OK;
 }
 
