@@ -1412,7 +1412,7 @@ START_TEST(test_expectimax_specs)
   ck_assert(a.work > 0 && a.value > 0 && a.value < 1 && !a.proven);
   ai_move(pos, "expectimax1", &c);
   ck_assert_int_eq(c.depth, 2);
-  ai_move(pos, "expectimax(nodes=200000)", &c);
+  ai_move(pos, "expectimax(nodes=3000)", &c);
   ck_assert_int_ge(c.depth, 3);
   ai_move(pos, "expectimax(depth=1)", &c);
   ck_assert_int_eq(c.depth, 1);

@@ -39,6 +39,12 @@ static const char *const cand_players[] = {
   "ai(iterations=1000,rollout=40)", "random"};
 #define NUM_CAND_PLAYERS (int)(sizeof cand_players / sizeof cand_players[0])
 
+/* The RNG stream of candidate player i at position number pos. */
+static uint64_t player_seed(long pos, int i)
+{
+  return ((uint64_t)pos * 31 + (uint64_t)i) * 0x9E3779B97F4A7C15ull + 12345;
+}
+
 static void die(const char *what)
 {
   fprintf(stderr, "liubo_sticks_bench: %s: %s\n", what, ag_errmsg());
@@ -100,7 +106,7 @@ static int gen(ag_game *g, long npos, long rollouts, unsigned long long seed, co
           int nc = 0, i, j, k;
           text_of(st, start);
           for (i = 0; i < NUM_CAND_PLAYERS; i++) {
-            uint64_t prng = ((uint64_t)got * 31 + (uint64_t)i) * 0x9E3779B97F4A7C15ull + 12345;
+            uint64_t prng = player_seed(got, i);
             char end[TEXT];
             if (ag_state_set_text(w, start) != AG_OK) die("set");
             play_turn(w, cand_players[i], &prng, end);
@@ -180,10 +186,12 @@ static int er(ag_game *g, const char *file, char **players, int np)
   for (k = 0; k < np; k++) {
     double lost = 0;
     int rated = 0;
+    int ci;      /* a player gen also ran replays its stream there (random, mcts) */
+    for (ci = 0; ci < NUM_CAND_PLAYERS && strcmp(cand_players[ci], players[k]); ci++) continue;
     for (i = 0; i < n; i++) {
       char end[TEXT];
       double best = 0;
-      uint64_t rng = (uint64_t)i + 1;
+      uint64_t rng = player_seed(i, ci);
       if (ag_state_set_text(st, pos[i].text) != AG_OK) die("set");
       if (k == 0) {
         ag_analysis an;
@@ -191,7 +199,7 @@ static int er(ag_game *g, const char *file, char **players, int np)
         if (ag_ai_analyse(st, ag_state_current_player(st), players[0], &rng, NULL, &an, NULL,
                           0, NULL, 0) != AG_OK)
           die("analyse");
-        rng = (uint64_t)i + 1;
+        rng = player_seed(i, ci);
         play_turn(st, players[0], &rng, end);
         for (j = 0; j < pos[i].n; j++)
           if (!strcmp(pos[i].c[j].text, end)) {
@@ -205,7 +213,7 @@ static int er(ag_game *g, const char *file, char **players, int np)
             bin_n[b] += c->w + c->d + c->l;
           }
         if (ag_state_set_text(st, pos[i].text) != AG_OK) die("set");
-        rng = (uint64_t)i + 1;
+        rng = player_seed(i, ci);
       }
       play_turn(st, players[k], &rng, end);
       for (j = 0; j < pos[i].n; j++)
