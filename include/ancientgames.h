@@ -1229,11 +1229,30 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *    or the search path has already been through (the winning side makes progress
  *    instead of repeating); equal best moves are drawn with the RNG.  Only for the
  *    hare hunt (#AG_EINVAL in other games).
+ *  - "expectimax(depth=D,nodes=N,time_ms=T)": liubo_sticks' search by whole turns
+ *    with exact chance (since 0.3): each throw's ten outcomes are averaged with their
+ *    weights out of 64, each turn is the best of the distinct positions its two
+ *    sub-moves reach in either order, with Star1 and alpha-beta cut-offs, move
+ *    ordering, a transposition table and iterative deepening by turns, over an
+ *    evaluation fitted to game results (ancientgames-liubo-sticks(7)).  @c depth
+ *    (1 .. 64, searched up to 8) counts turns: 1 plays the best-looking turn, 2 also
+ *    weighs the opponent's best reply to each of his throws, 3 its next turn too;
+ *    @c nodes and @c time_ms are budgets (it keeps the last depth it completed);
+ *    without any it searches 2 turns (about 0.3 ms of CPU a
+ *    sub-move) within 2500 nodes; when one is given the others are unlimited (up
+ *    to 8 turns unless depth is given).  No randomness: the RNG is not
+ *    used.  Only for liubo_sticks (#AG_EINVAL in other games).
+ *  - "expectimax1": liubo_sticks' one-turn reference player (since 0.3): its own turn,
+ *    then the opponent's best reply under the exact expectation of his ten throws,
+ *    judged by a hand-set rules evaluation; no options.  For strength measurements.
  *  - "ai" or "ai(key=value,...)", and also a NULL or empty string: the strongest
  *    player of the game at a moderate cost per move: in the hare hunt "alphabeta"
- *    (100000 nodes), in the liubo games "mcts(iterations=1000,rollout=40)".  The
- *    options go to that player and replace those defaults, so "ai(time_ms=500)" works
- *    in every game, and an option the player does not use there is #AG_EINVAL.
+ *    (100000 nodes), in liubo_sticks "expectimax" (since 0.3; a spec that names an
+ *    option only "mcts" has, such as "ai(iterations=1000)", still selects the 0.2
+ *    player "mcts(iterations=1000,rollout=40)"), in liubo_fingers
+ *    "mcts(iterations=1000,rollout=40)".  The options go to that player and replace
+ *    those defaults, so "ai(time_ms=500)" works in every game, and an option the
+ *    player does not use there is #AG_EINVAL.
  *  - "perfect": the hare hunt's perfect player; it needs a solution, so it is only
  *    accepted by ag_ai_choose_solved(), which takes the solution itself.
  *

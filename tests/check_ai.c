@@ -230,7 +230,7 @@ START_TEST(options_are_used_or_refused)
   ck_assert_int_eq(ag_ai_choose(h, "alphabeta(iterations=9)", &rng, &m), AG_ENOTFOUND);
   ck_assert_int_eq(ag_ai_choose(h, "mcts(nodes=9)", &rng, &m), AG_ENOTFOUND);
   ck_assert_int_eq(ag_ai_choose(h, "random(c=1)", &rng, &m), AG_ENOTFOUND);
-  ck_assert_int_eq(ag_ai_choose(s, "ai(depth=3)", &rng, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_ai_choose(s, "ai(c=1,depth=3)", &rng, &m), AG_EINVAL);
   ck_assert_ptr_nonnull(strstr(ag_errmsg(), "mcts"));
   ck_assert_int_eq(ag_ai_choose(s, "ai(iterations=20,rollout=5,c=0.5)", &rng, &m), AG_OK);
   ck_assert_int_eq(ag_ai_choose(s, "alphabeta", &rng, &m), AG_EINVAL);

@@ -1352,6 +1352,107 @@ END_TEST
 
 /* ------------------------------------------------------------------ suite */
 
+
+/* ------------------------------------------------------------ computer players */
+
+/* The move text of the player's choice at position text pos. */
+static const char *ai_move(const char *pos, const char *player, ag_analysis *an)
+{
+  static char buf[32];
+  ag_game *g;
+  ag_state *st;
+  uint64_t rng = 11;
+  size_t len;
+  ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_set_text(st, pos), AG_OK);
+  an->size = sizeof *an;
+  ck_assert_int_eq(ag_ai_analyse(st, ag_state_current_player(st), player, &rng, NULL, an, NULL,
+                                 0, NULL, 0), AG_OK);
+  ck_assert_int_eq(ag_move_to_text(g, an->best, buf, sizeof buf, &len), AG_OK);
+  ag_state_free(st);
+  ag_game_free(g);
+  return buf;
+}
+
+/* Both expectimax players take the enemy owl when a stone can land on it
+ * (the win), and know it is won; the search is by turns (depths) and costs
+ * nodes. */
+START_TEST(test_expectimax_takes_the_owl)
+{
+  static const char *const pos =
+      "white 1 owl - reserve 5 held 0 removed 0; black 5 owl 3 reserve 4 held 0 removed 0; "
+      "white move 1+2; turns 4";
+  const char *players[] = {"ai", "expectimax", "expectimax1", "expectimax(depth=1)"};
+  ag_analysis an;
+  int i;
+  for (i = 0; i < 4; i++) {
+    ck_assert_str_eq(ai_move(pos, players[i], &an), "2:1-3");
+    ck_assert_double_eq(an.value, 1.0);
+    ck_assert_int_eq(an.proven, 1);
+  }
+}
+END_TEST
+
+/* Away from a forced result: "ai" is "expectimax" (same move, same nodes,
+ * two turns deep: its own and the reply); so is "expectimax1"; a node budget
+ * alone lets it go deeper; a key only MCTS has selects the 0.2 MCTS player
+ * (its work is the iterations). */
+START_TEST(test_expectimax_specs)
+{
+  static const char *const pos =
+      "white 3,6 owl - reserve 4 held 0 removed 0; black 2,4 owl - reserve 4 held 0 removed 0; "
+      "white move 2+3; turns 4";
+  ag_analysis a, b, c;
+  char m[32];
+  strcpy(m, ai_move(pos, "ai", &a));
+  ck_assert_str_eq(ai_move(pos, "expectimax", &b), m);
+  ck_assert_uint_eq(a.work, b.work);
+  ck_assert_int_eq(a.depth, 2);
+  ck_assert(a.work > 0 && a.value > 0 && a.value < 1 && !a.proven);
+  ai_move(pos, "expectimax1", &c);
+  ck_assert_int_eq(c.depth, 2);
+  ai_move(pos, "expectimax(nodes=3000)", &c);
+  ck_assert_int_ge(c.depth, 3);
+  ai_move(pos, "expectimax(depth=1)", &c);
+  ck_assert_int_eq(c.depth, 1);
+  ck_assert_uint_eq(c.work, 0);
+  ai_move(pos, "ai(iterations=30)", &c);
+  ck_assert_uint_eq(c.work, 30);
+  ai_move(pos, "ai(contempt=0.2)", &c);
+  ck_assert_uint_eq(c.work, 1000);
+}
+END_TEST
+
+/* The expectimax players refuse what they do not take, and other games. */
+START_TEST(test_expectimax_refusals)
+{
+  ag_game *g, *h;
+  ag_state *st, *hs;
+  uint64_t rng = 1;
+  ag_move m;
+  ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
+  ck_assert_int_eq(ag_game_new("hare", &h), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_new(h, &hs), AG_OK);
+  ck_assert_int_eq(ag_state_set_text(st, "white 1 owl - reserve 5 held 0 removed 0; black 5 owl 3 "
+                                         "reserve 4 held 0 removed 0; white move 1+2; turns 4"),
+                   AG_OK);
+  ck_assert_int_eq(ag_ai_choose(st, "expectimax1(depth=3)", &rng, &m), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_ai_choose(st, "expectimax(iterations=3)", &rng, &m), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_ai_choose(st, "expectimax(depth=0)", &rng, &m), AG_EPARSE);
+  ck_assert_int_eq(ag_ai_choose(st, "ai(iterations=20,depth=2)", &rng, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_ai_choose(st, "expectimax(depth=2,nodes=50,time_ms=100)", &rng, &m), AG_OK);
+  ck_assert_int_eq(ag_ai_choose(hs, "expectimax", &rng, &m), AG_EINVAL);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "liubo_sticks only"));
+  ck_assert_int_eq(ag_ai_choose(hs, "expectimax1", &rng, &m), AG_EINVAL);
+  ag_state_free(st);
+  ag_state_free(hs);
+  ag_game_free(g);
+  ag_game_free(h);
+}
+END_TEST
+
 static Suite *liubo_sticks_suite(void)
 {
   Suite *s = suite_create("liubo_sticks");
@@ -1390,6 +1491,9 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_render);
   tcase_add_test(tc, test_info_and_hash);
   tcase_add_test(tc, test_perft_start);
+  tcase_add_test(tc, test_expectimax_takes_the_owl);
+  tcase_add_test(tc, test_expectimax_specs);
+  tcase_add_test(tc, test_expectimax_refusals);
   tcase_set_timeout(slow, 120);
   tcase_add_test(slow, test_random_games_invariants);
   tcase_add_test(slow, test_playout_matches_api_loop);

@@ -12,6 +12,11 @@
 #include "ancientgames.h"
 
 enum { AG__AI_RANDOM, AG__AI_MCTS, AG__AI_ALPHABETA, AG__AI_PERFECT };
+/* liubo_sticks' whole-turn search and its one-turn reference (liubo_sticks_search.c). */
+enum { AG__AI_EXPECTIMAX = AG__AI_PERFECT + 1, AG__AI_EXPECTIMAX1 };
+/* The default node budget of liubo_sticks' "ai", a safety net: its default
+ * two-turn search needs about 20 nodes on average and rarely 300. */
+#define AG__LSS_DEFAULT_NODES 2500
 
 /* A parsed player spec.  A budget of 0 is "unlimited". */
 typedef struct ag__ai_params {
@@ -60,5 +65,17 @@ int ag__ai_should_stop(ag__ai_stop *s, int caller);
 int ag__hare_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *stop,
                     uint64_t *rng, ag_analysis *out, ag_move *line, size_t line_cap,
                     ag_move_stat *moves, size_t moves_cap);
+
+/* Internal entry of liubo_sticks' expectimax players (liubo_sticks_search.c):
+ * searches st (a sub-move of the player to act) with parameters p and fills
+ * the analysis as ag__hare_search does.  Returns AG_OK, AG_EPHASE or
+ * AG_ENOMEM; a stop keeps the last whole iteration's move. */
+int ag__liubo_sticks_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *stop,
+                            ag_analysis *out, ag_move *line, size_t line_cap,
+                            ag_move_stat *moves, size_t moves_cap);
+
+/* Test hook: the evaluation's features of a liubo_sticks position at a throw
+ * into f (room for 32); returns their number, 0 when not at a throw. */
+int ag__liubo_sticks_features(const ag_state *st, double *f);
 
 #endif

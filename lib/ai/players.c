@@ -123,15 +123,36 @@ enum { KEY_ITERATIONS, KEY_TIME, KEY_C, KEY_ROLLOUT, KEY_CONTEMPT, KEY_THREADS, 
        KEY_NODES, NUM_KEYS };
 #define MCTS_ONLY (1u << AG__AI_MCTS)
 #define AB_ONLY (1u << AG__AI_ALPHABETA)
+#define EM (1u << AG__AI_EXPECTIMAX)
 static const struct ai_key {
   const char *name;
   unsigned players;
 } ai_keys[NUM_KEYS] = {
-  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY}, {"c", MCTS_ONLY},
+  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY | EM}, {"c", MCTS_ONLY},
   {"rollout", MCTS_ONLY},    {"contempt", MCTS_ONLY | AB_ONLY}, {"threads", MCTS_ONLY},
-  {"depth", AB_ONLY},        {"nodes", AB_ONLY},
+  {"depth", AB_ONLY | EM},   {"nodes", AB_ONLY | EM},
 };
-static const char *const kind_names[] = {"random", "mcts", "alphabeta", "perfect"};
+static const char *const kind_names[] = {"random", "mcts", "alphabeta", "perfect", "expectimax",
+                                         "expectimax1"};
+#define NUM_KINDS (int)(sizeof kind_names / sizeof kind_names[0])
+
+/* Whether a spec names an option that the expectimax player lacks (iterations,
+ * c, rollout, contempt, threads): then liubo_sticks' "ai" stays the 0.2 MCTS
+ * player, so that old specs keep their meaning. */
+static int names_mcts_key(const char *s)
+{
+  int k;
+  for (k = 0; k < NUM_KEYS; k++) {
+    const char *q = s;
+    size_t n = strlen(ai_keys[k].name);
+    if (ai_keys[k].players & EM) continue;
+    while ((q = strstr(q, ai_keys[k].name)) != NULL) {
+      if (q > s && (q[-1] == '(' || q[-1] == ',') && q[n] == '=') return 1;
+      q += n;
+    }
+  }
+  return 0;
+}
 
 /* Reads the value of key k at v into p; 0 on success. */
 static int read_value(ag__ai_params *p, int k, const char *v, const char **end)
@@ -174,26 +195,30 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
   const char *q, *name_end;
   size_t nlen;
   unsigned given = 0;
-  int kind, is_ai = 0, is_hare = g->vt == &ag__hare_vt;
+  int kind, is_ai = 0, is_hare = g->vt == &ag__hare_vt, is_sticks = g->vt == &ag__liubo_sticks_vt;
   if (!s || !*s) s = "ai";
   name_end = strchr(s, '(');
   nlen = name_end ? (size_t)(name_end - s) : strlen(s);
   if (nlen == 2 && strncmp(s, "ai", 2) == 0) {
     is_ai = 1;
     kind = is_hare ? AG__AI_ALPHABETA : AG__AI_MCTS;
+    if (is_sticks && !names_mcts_key(s)) kind = AG__AI_EXPECTIMAX;
   } else {
-    for (kind = 0; kind < 4; kind++)
+    for (kind = 0; kind < NUM_KINDS; kind++)
       if (strlen(kind_names[kind]) == nlen && strncmp(s, kind_names[kind], nlen) == 0) break;
-    if (kind == 4)
+    if (kind == NUM_KINDS)
       return ag__fail(AG_ENOTFOUND, "ai: unknown player \"%.*s\" (ai, random, mcts, alphabeta, "
-                      "perfect)", (int)(nlen > 40 ? 40 : nlen), s);
+                      "perfect, expectimax, expectimax1)", (int)(nlen > 40 ? 40 : nlen), s);
   }
   set_defaults(p, kind);
   if (is_ai && kind == AG__AI_MCTS) p->rollout = 40;    /* short playouts: more iterations */
   if (kind == AG__AI_ALPHABETA && !is_hare)
     return ag__fail(AG_EINVAL, "ai: alphabeta plays the hare hunt only, not %s", g->vt->name);
+  if (kind >= AG__AI_EXPECTIMAX && !is_sticks)
+    return ag__fail(AG_EINVAL, "ai: %s plays liubo_sticks only, not %s", kind_names[kind],
+                    g->vt->name);
   if (name_end && strcmp(name_end, "()") != 0) {
-    if (kind == AG__AI_RANDOM || kind == AG__AI_PERFECT)
+    if (kind == AG__AI_RANDOM || kind == AG__AI_PERFECT || kind == AG__AI_EXPECTIMAX1)
       return ag__fail(AG_ENOTFOUND, "ai: %s takes no options", kind_names[kind]);
     for (q = name_end + 1;;) {
       const char *eq = strchr(q, '='), *end = NULL;
@@ -232,6 +257,10 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
       !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
     p->nodes = 100000;
   if (kind == AG__AI_ALPHABETA && !(given & (1u << KEY_DEPTH))) p->depth = 64;
+  if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
+    p->nodes = AG__LSS_DEFAULT_NODES;
+  if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_DEPTH)))
+    p->depth = given & (1u << KEY_NODES | 1u << KEY_TIME) ? 64 : 2;
   return AG_OK;
 }
 
@@ -864,6 +893,9 @@ static int run_search(const ag_state *st, int player, const ag__ai_params *prm,
   if (prm->kind == AG__AI_ALPHABETA) {
     rc = ag__hare_search(st, prm, stop, rng, an, line, line_cap, ms, ms_cap);
     if (rc == AG_OK || rc == AG_ECANCELED) moves[0] = an->best;
+  } else if (prm->kind >= AG__AI_EXPECTIMAX) {
+    rc = ag__liubo_sticks_search(st, prm, stop, an, line, line_cap, ms, ms_cap);
+    if (rc == AG_OK) moves[0] = an->best;
   } else {
     rc = mcts_run(st, player, prm, stop, rng, moves, an, line, line_cap, ms, ms_cap);
   }

@@ -25,26 +25,9 @@
  */
 #include <string.h>
 #include "ag_internal.h"
+#include "games/liubo_sticks.h"
 
 /* ------------------------------------------------------------ board tables */
-
-enum {
-  LS_NST = 29,         /* stations, ids 0..28 */
-  LS_X = 28,           /* the centre */
-  LS_NSLOT = 30,       /* stone slots: 0..27 = stations, 28 = X (H6), 29 = X (H11) */
-  LS_XH6 = 28,
-  LS_XH11 = 29,
-  LS_ST_A = 20, LS_ST_B = 21, LS_ST_C = 22, LS_ST_D = 23,
-  LS_ST_R = 24, LS_ST_S = 25, LS_ST_T = 26, LS_ST_U = 27,
-  LS_NNODE = 33,       /* stations + two reserves + two prisons */
-  LS_NEDGE = 32
-};
-
-/* Move aux flags. */
-#define LS_PROMOTE 0x08
-#define LS_H11     0x10
-#define LS_OWL     0x20
-#define LS_RESERVE 0xff  /* the from byte of an entry */
 
 static const ag__node ls_nodes[LS_NNODE] = {
   {"1", 6, 0, AG_NODE_POINT},   {"2", 9, 0, AG_NODE_POINT},
@@ -84,16 +67,6 @@ static const ag__edge ls_edges[LS_NEDGE] = {
   {LS_ST_T, LS_ST_U, AG_EDGE_SHORTCUT}, {LS_ST_U, 0, AG_EDGE_SHORTCUT}
 };
 
-/* Option indexes, in the canonical order of the rules header. */
-enum { OPT_FIRST, OPT_PROMOTION, OPT_STONE_CAPTURE, OPT_OWL_CAPTURE, OPT_LOOP, OPT_FIVE,
-       OPT_RETHROW, OPT_MAX_TURNS, LS_NOPT };
-enum { PROMO_OPTIONAL, PROMO_FORCED };
-enum { SCAP_PRISONER, SCAP_RESERVE, SCAP_NONE };
-enum { OCAP_PRISONER, OCAP_REMOVED };
-enum { LOOP_REACH, LOOP_PASS };
-enum { FIVE_END_OF_TURN, FIVE_IMMEDIATE, FIVE_OFF };
-enum { RETHROW_NONE, RETHROW_BEAD };
-
 static const char *const ls_w_promotion[] = {"optional", "forced", NULL};
 static const char *const ls_w_stone_capture[] = {"prisoner", "reserve", "none", NULL};
 static const char *const ls_w_owl_capture[] = {"prisoner", "removed", NULL};
@@ -115,75 +88,13 @@ static const ag__optdef ls_options[LS_NOPT] = {
 /* The ten throws {a, b}, a <= b, as moves ascending by value, with their weights
  * out of 64. */
 #define LS_THROW(a, b) AG__MOVE(AG_MOVE_CHANCE, (a) << 4 | (b), 0, 0)
-static const ag_move ls_throw_moves[10] = {
+const ag_move ag__ls_throw_moves[10] = {
   LS_THROW(1, 1), LS_THROW(1, 2), LS_THROW(1, 3), LS_THROW(1, 4), LS_THROW(2, 2),
   LS_THROW(2, 3), LS_THROW(2, 4), LS_THROW(3, 3), LS_THROW(3, 4), LS_THROW(4, 4)
 };
-static const uint32_t ls_throw_w[10] = {1, 6, 6, 2, 9, 18, 6, 9, 6, 1};
+const uint32_t ag__ls_throw_w[10] = {1, 6, 6, 2, 9, 18, 6, 9, 6, 1};
 
 /* --------------------------------------------------------------- position */
-
-enum { PH_THROW, PH_MOVE, PH_OVER };
-#define LS_NONE 0xff       /* no lock / no previous station / no winner */
-#define LS_TURNS_MAX 1000000000L  /* the largest turn count of the text; the count stops there */
-#define LS_LOCK_OWL 30     /* the lock names the owl (a stone promoted this throw) */
-
-typedef struct ls_pos {
-  uint8_t stones[2][32];        /* stones of each side per slot (30 used, 2 always 0) */
-  uint8_t owl[2];               /* station of each side's owl, LS_NONE if none */
-  uint8_t reserve[2];           /* stones waiting to enter */
-  uint8_t held[2];              /* freeable prisoners of this side held by the opponent */
-  uint8_t removed[2];           /* stones of this side removed for good by the enemy owl */
-  uint8_t board[2];             /* cached: stones (not the owl) on the board */
-  uint8_t turn;                 /* the side whose turn it is */
-  uint8_t phase;                /* PH_* */
-  uint8_t val[2];               /* pending values, ascending, 0 = spent */
-  uint8_t lone;                 /* the mover had one available piece at the throw */
-  uint8_t lock;                 /* piece moved by the first sub-move (slot or LS_LOCK_OWL) */
-  uint8_t prev;                 /* station the owl last came from in this throw */
-  uint8_t bead;                 /* rethrow=bead: this throw earned an extra throw */
-  uint8_t winner;               /* 0, 1 or LS_NONE (draw) once over */
-  uint8_t reason;               /* AG_END_* once over */
-  uint32_t turns;               /* complete turns played */
-} ls_pos;
-
-/* Zobrist key layout. */
-enum {
-  ZK_STONES = 0,                          /* [side][slot][count 0..6] */
-  ZK_OWL = ZK_STONES + 2 * LS_NSLOT * 7,  /* [side][station] */
-  ZK_RES = ZK_OWL + 2 * LS_NST,           /* [side][0..6] */
-  ZK_HELD = ZK_RES + 14,
-  ZK_REM = ZK_HELD + 14,
-  ZK_TURN = ZK_REM + 14,                  /* [side] */
-  ZK_PHASE = ZK_TURN + 2,                 /* [phase] */
-  ZK_VAL = ZK_PHASE + 3,                  /* [index][0..4] */
-  ZK_LONE = ZK_VAL + 10,
-  ZK_LOCK = ZK_LONE + 1,                  /* [0..30] */
-  ZK_PREV = ZK_LOCK + 31,                 /* [station] */
-  ZK_BEAD = ZK_PREV + LS_NST,
-  ZK_WINNER = ZK_BEAD + 1,                /* [0, 1, 2 = draw] */
-  ZK_REASON = ZK_WINNER + 3,              /* [0..15] */
-  ZK_COUNT = ZK_REASON + 16
-};
-
-/* Private per-game tables, computed once in setup. */
-typedef struct ls_game {
-  uint64_t keys[ZK_COUNT];
-  /* Stones: destination slot of a move by v from a slot, round [0] or across [1];
-   * LS_NONE when there is no such path.  loop[...] is 1 when the path completes a
-   * loop under the game's `loop` option. */
-  uint8_t stone_dest[LS_NSLOT][5][2];
-  uint8_t stone_loop[LS_NSLOT][5][2];
-  /* Owl: [start][previous station, LS_NST = none][v]: the ends of every walk of v
-   * steps that never steps straight back, and the station before each end. */
-  uint8_t owl_n[LS_NST][LS_NST + 1][5];
-  uint8_t owl_end[LS_NST][LS_NST + 1][5][8];
-  uint8_t owl_last[LS_NST][LS_NST + 1][5][8];
-  uint8_t adj[LS_NST][4];
-  uint8_t deg[LS_NST];
-} ls_game;
-
-#define LS_G(g) ((const ls_game *)(g)->data)
 
 /* The station a stone slot is on. */
 static int slot_station(int slot) { return slot < LS_X ? slot : LS_X; }
@@ -342,8 +253,8 @@ static size_t ls_chance(const ag_game *g, const void *vpos, ag_move *out, uint32
   int i;
   (void)g, (void)vpos;
   for (i = 0; i < 10; i++) {
-    out[i] = ls_throw_moves[i];
-    w[i] = ls_throw_w[i];
+    out[i] = ag__ls_throw_moves[i];
+    w[i] = ag__ls_throw_w[i];
   }
   *total = 64;
   return 10;
@@ -661,6 +572,16 @@ static int ls_outcome(const ag_game *g, const void *vpos, int *winner, int *reas
   *winner = p->winner;
   return AG_OUTCOME_WIN;
 }
+
+/* The search's entries (liubo_sticks.h). */
+size_t ag__ls_moves(const ag_game *g, const ls_pos *p, ag_move *out)
+{
+  return p->phase == PH_MOVE ? gen_moves(g, p, out) : 0;
+}
+
+void ag__ls_apply(const ag_game *g, ls_pos *p, ag_move m) { ls_apply_one(g, p, m); }
+
+const ls_pos *ag__ls_position(const ag_state *st) { return (const ls_pos *)st->pos; }
 
 /* ------------------------------------------------------------------- hash */
 
@@ -1252,8 +1173,8 @@ static int ls_playout(const ag_game *g, const void *vpos, const ag__past *past, 
   memcpy(&p, vpos, sizeof p);
   while (p.phase != PH_OVER && (max_plies == 0 || k < max_plies)) {
     if (p.phase == PH_THROW) {
-      size_t i = ag__pick_weighted(rng, ls_throw_w, 10, 64);
-      apply_throw(g, &p, ls_throw_moves[i]);
+      size_t i = ag__pick_weighted(rng, ag__ls_throw_w, 10, 64);
+      apply_throw(g, &p, ag__ls_throw_moves[i]);
     } else {
       n = gen_moves(g, &p, mv);
       apply_submove(g, &p, mv[ag__rng_below(rng, n)]);

@@ -239,7 +239,7 @@ class Study:
 
     def __init__(self, specs: Iterable[str], players: Sequence[str] = ("random",),
                  games: int = 100, seed: int = 1, solution: Optional[str] = None,
-                 max_plies: int = 0, self_play: bool = True) -> None:
+                 max_plies: int = 0, self_play: bool = True, duplicate: bool = False) -> None:
         if isinstance(specs, str):
             specs = [specs]
         self.variants = [v for s in specs for v in expand(s)]
@@ -260,6 +260,8 @@ class Study:
                 finally:
                     g.close()
         self.games, self.seed, self.solution, self.max_plies = games, seed, solution, max_plies
+        # Duplicate games: a pairing and its seats swapped replay one throw sequence.
+        self.duplicate = duplicate
         self.pairings = [(a, b) for a in self.players for b in self.players
                          if self_play or a != b or len(self.players) == 1]
 
@@ -268,6 +270,8 @@ class Study:
         out: List[Tuple[Any, ...]] = []
         for vi, v in enumerate(self.variants):
             for pi, (a, b) in enumerate(self.pairings):
+                if self.duplicate:      # (a, b) and (b, a) share the seeds, so the throws
+                    pi = min(pi, self.pairings.index((b, a)) if (b, a) in self.pairings else pi)
                 for k in range(self.games):
                     out.append((v, a, b, _seed(self.seed, vi, pi, k), len(out),
                                 self.solution, self.max_plies))
@@ -345,6 +349,37 @@ class Report:
         }
         if len(self.study.players) > 1:
             out["ratings"] = self.ratings(spec)
+        if self.study.duplicate:
+            out["duplicate"] = self.duplicate_scores(spec)
+        return out
+
+    def duplicate_scores(self, spec: str) -> List[Dict[str, Any]]:
+        """Duplicate matches of one variant: for each two players a and b, the
+        mean over game numbers k of a's score in the pair (a-b game k, b-a game k),
+        which replay the same throws with the seats swapped, with the 95%
+        interval of the pair means (normal approximation)."""
+        games: Dict[Tuple[str, str], Dict[int, float]] = {}
+        base: Dict[Tuple[str, str], int] = {}
+        for r in self.records:
+            if r.variant != spec or r.p0 == r.p1:
+                continue
+            key = (r.p0, r.p1)
+            base.setdefault(key, r.number)
+            games.setdefault(key, {})[r.number - base[key]] = (
+                1.0 if r.winner == 0 else 0.0 if r.winner == 1 else 0.5)
+        out = []
+        players = self.study.players
+        for i, a in enumerate(players):
+            for b in players[i + 1:]:
+                ab, ba = games.get((a, b), {}), games.get((b, a), {})
+                means = [(ab[k] + 1.0 - ba[k]) / 2 for k in ab if k in ba]
+                n = len(means)
+                if not n:
+                    continue
+                m = statistics.fmean(means)
+                half = _Z95 * statistics.stdev(means) / math.sqrt(n) if n > 1 else 0.0
+                out.append({"a": a, "b": b, "pairs": n, "score": m, "low": m - half,
+                            "high": m + half})
         return out
 
     def ratings(self, spec: str, resamples: int = 200) -> Dict[str, Dict[str, float]]:
@@ -441,6 +476,9 @@ class Report:
             for p, r in sorted(ratings.items(), key=lambda kv: -kv[1]["elo"]):
                 lines.append("  rating %-15s %+7.1f [%+.1f, %+.1f]" % (p, r["elo"], r["low"],
                                                                       r["high"]))
+            for d in v.get("duplicate", []):
+                lines.append("  duplicate %s vs %s: %.3f [%.3f, %.3f] over %d pairs" % (
+                    d["a"], d["b"], d["score"], d["low"], d["high"], d["pairs"]))
         return "\n".join(lines) + "\n"
 
     def to_svg(self, width: int = 640) -> str:
@@ -530,6 +568,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--solution", metavar="FILE", help="a hare solution (ag-solve -o)")
     parser.add_argument("--max-plies", type=int, default=0,
                         help="stop each game after this many plies (a cap; 0: the game's own)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="duplicate games: each pairing and its seats swapped replay the "
+                        "same throws (game k of a-b and of b-a); the report adds each pair "
+                        "of players' duplicate score with its 95%% interval")
     parser.add_argument("-f", "--format", choices=("text", "csv", "json"), default="text")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report here")
     parser.add_argument("--svg", metavar="FILE", help="also write the chart as SVG")
@@ -542,7 +584,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                                                              getattr(args, name)))
     try:
         study = Study(args.specs, args.players or ["random"], args.games, args.seed,
-                      args.solution, args.max_plies)
+                      args.solution, args.max_plies, duplicate=args.duplicate)
         report = study.run(workers=args.workers or None)
     except (ag.Error, ValueError, OSError) as e:
         print("ag-lab: %s" % e, file=sys.stderr)
