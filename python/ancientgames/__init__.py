@@ -27,6 +27,8 @@ draws a fresh seed from os.urandom() for each call; an Rng or an int seed
 makes the call reproducible.
 
 The library is found through $ANCIENTGAMES_LIB (an exact path), then the
+copy inside the package directory (libancientgames.so.0: a wheel's, or an
+sdist's built at install time), then the
 library that `make install' installed with this package (_config.py), then
 the build tree next to the package (../../lib/.libs/libancientgames.so), then
 ctypes.util.find_library("ancientgames"), then the SONAME libancientgames.so.0.
@@ -54,6 +56,7 @@ from typing import (Any, Callable, Dict, Iterable, List, NamedTuple, Optional, S
                     Tuple, Type, TypeVar, Union)
 
 from . import _lib
+from ._version import __version__
 from ._constants import *  # noqa: F401,F403  (the AG_* constants of the header)
 from ._constants import (AG_LIMIT_LEGAL_MOVES, AG_LIMIT_CHANCE_OUTCOMES, AG_LIMIT_MOVE_TEXT,
                          AG_LIMIT_POSITION_TEXT, AG_LIMIT_RENDER_TEXT, AG_PLAYER_TERMINAL,
