@@ -56,13 +56,13 @@ def main():
     for name in ag.game_names():
         spec = SPECS.get(name, name)
         st = play(spec)
-        if st.ply == 0 or st.outcome().outcome == ag.AG_OUTCOME_ONGOING:
+        if st.ply == 0 or st.outcome.outcome == ag.AG_OUTCOME_ONGOING:
             sys.exit("%s: the game did not end" % spec)
         if args.full:
-            planes, nodes = st.game.observation_shape()
+            planes, nodes = st.game.observation_shape
             obs = st.observation(numpy=False)
-            if len(obs) != planes * nodes:
-                sys.exit("%s: observation has %d values, not %d x %d" % (spec, len(obs), planes, nodes))
+            if len(obs) != planes or any(len(row) != nodes for row in obs):
+                sys.exit("%s: the observation is not %d x %d values" % (spec, planes, nodes))
             again = pickle.loads(pickle.dumps(st))
             if again.record() != st.record() or again.hash != st.hash:
                 sys.exit("%s: a pickled state came back different" % spec)
