@@ -431,7 +431,16 @@ export class State {
 
 // Loads the library.  options are passed to the Emscripten module factory
 // (e.g. locateFile); the module's own output is silenced unless given.
+// Under Node (18+: the npm package) the .wasm next to ancientgames.js is read
+// here: the module is built for browsers and workers (an ES module without
+// require()), and Node's fetch() does not read files.
 export async function load(options = {}) {
-  const m = await createAncientGames({ print: () => {}, printErr: () => {}, ...options });
+  const opts = { print: () => {}, printErr: () => {}, ...options };
+  if (!opts.wasmBinary && !opts.locateFile && typeof process === "object" &&
+      typeof process.versions?.node === "string") {
+    const { readFile } = await import(/* webpackIgnore: true */ "node:fs/promises");
+    opts.wasmBinary = await readFile(new URL("../ancientgames.wasm", import.meta.url));
+  }
+  const m = await createAncientGames(opts);
   return new Library(m);
 }
