@@ -25,7 +25,7 @@
 #     to the native library's; tsc --noEmit --strict on npm/example.ts
 #     (typescript from the npm registry; skipped when unreachable).
 set -uo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 top=$(pwd)
 work=$top/_build-packages
 export DEBIAN_FRONTEND=noninteractive
@@ -43,6 +43,7 @@ check() {
     echo "=== packages: $name: ok ($(( $(date +%s) - s ))s)"; passed=$((passed + 1))
   else
     echo "=== packages: $name: FAILED ($(( $(date +%s) - s ))s)"; failed=$((failed + 1))
+    return 1
   fi
 }
 finish() {
@@ -58,10 +59,12 @@ version=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' configure.ac)
 # The tools of this step (emscripten comes with .ci/run's packages).
 tools="debhelper dh-python lintian debootstrap python3-build python3-setuptools python3-wheel
        python3-venv python3-pip npm"
-# shellcheck disable=SC2086
-check "apt-get install the packaging tools" \
+apt_tools() {
+  # shellcheck disable=SC2086
   apt-get install -y -q --no-install-recommends $tools > "$work/apt.log" 2>&1 ||
-  { tail -n 20 "$work/apt.log"; finish; }
+    { tail -n 20 "$work/apt.log"; return 1; }
+}
+check "apt-get install the packaging tools" apt_tools || finish
 
 # The native library's records: what the wheel and the npm package must play.
 ANCIENTGAMES_LIB=$top/lib/.libs/libancientgames.so PYTHONPATH=$top/python \
@@ -143,15 +146,14 @@ check "sdist without a compiler uses the installed library" sdist_no_cc
 check "make npm" make -s npm
 tarball=$top/npm-dist/ancientgames-$version.tgz
 project=$work/npm-project
-npm_play() {
+npm_play() (   # a subshell: the cd stays inside
   mkdir -p "$project" && cd "$project" &&
   node -e 'process.exit(+process.versions.node.split(".")[0] >= 18 ? 0 : 1)' &&
   npm init -y > /dev/null &&
   npm install --offline --no-audit --no-fund "$tarball" > "$work/npm-install.log" 2>&1 &&
   cp "$top/tests/packages/play.mjs" . && node play.mjs > "$work/npm.jsonl" &&
   same_records "$work/npm.jsonl"
-  local rc=$?; cd "$top"; return $rc
-}
+)
 check "npm install --offline the tarball, Node plays = native records" npm_play
 if (cd "$project" && npm install --no-audit --no-fund --save-dev typescript@5 > "$work/npm-ts.log" 2>&1); then
   cp npm/example.ts "$project/"
