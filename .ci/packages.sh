@@ -95,7 +95,9 @@ in_root() { ag_root_run "$root" "$@"; }
 deb_install() {
   ag_root_new "$root" || return 1
   mkdir -p "$root/tmp/debs" "$root/tmp/src/debian" "$root/tmp/src/tests/packages" &&
-  cp "$work"/deb/*.deb "$root/tmp/debs/" &&
+  for p in libancientgames0 libancientgames-dev python3-ancientgames ancientgames-tools; do
+    cp "$work/deb/${p}_"*.deb "$root/tmp/debs/" || return 1
+  done &&
   cp -r debian/tests "$root/tmp/src/debian/" && cp tests/packages/play.py "$root/tmp/src/tests/packages/" &&
   in_root sh -c 'apt-get update -q && apt-get install -y -q --no-install-recommends \
       /tmp/debs/*.deb gcc libc6-dev pkgconf man-db' > "$work/root-apt.log" 2>&1 ||
