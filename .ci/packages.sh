@@ -58,7 +58,10 @@ version=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' configure.ac)
 
 # The tools of this step (emscripten comes with .ci/run's packages).
 tools="debhelper dh-python lintian debootstrap python3-build python3-setuptools python3-wheel
-       python3-venv python3-pip npm"
+       python3-venv python3-pip"
+# Debian's npm only where there is none: a nodejs from elsewhere (which brings
+# its own npm) conflicts with it.
+command -v npm >/dev/null 2>&1 || tools="$tools npm"
 apt_tools() {
   # shellcheck disable=SC2086
   apt-get install -y -q --no-install-recommends $tools > "$work/apt.log" 2>&1 ||
