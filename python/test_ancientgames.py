@@ -14,6 +14,7 @@ import re
 import sys
 import threading
 import unittest
+import unittest.mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ancientgames as ag  # noqa: E402
@@ -959,6 +960,23 @@ class PackagingTest(unittest.TestCase):
         self.assertEqual(texts[0], texts[1], "the two pyproject.toml files differ")
         version = re.search(r'^version = "([^"]+)"$', texts[0], re.M).group(1)
         self.assertEqual(version, ag.version_string())
+
+    def test_library_search_order(self):
+        # A wheel's own copy (in the package directory) comes first; an
+        # explicit ANCIENTGAMES_LIB still overrides it.
+        from ancientgames import _lib
+        here = os.path.dirname(os.path.abspath(_lib.__file__))
+        bundled = os.path.join(here, "libancientgames.so.0")
+        real_exists = os.path.exists
+        with unittest.mock.patch.dict(os.environ), \
+                unittest.mock.patch("os.path.exists", lambda p: p == bundled or real_exists(p)):
+            os.environ.pop("ANCIENTGAMES_LIB", None)
+            names = _lib._candidates()
+            self.assertEqual(names[0], bundled)
+            self.assertEqual(names[-1], "libancientgames.so.0")
+            os.environ["ANCIENTGAMES_LIB"] = "/x/libancientgames.so.0"
+            self.assertEqual(_lib._candidates(), ["/x/libancientgames.so.0"])
+        self.assertNotEqual(_lib._candidates()[:1], [bundled])    # none in the source tree
 
     def test_typed_package(self):
         here = os.path.dirname(os.path.abspath(ag.__file__))

@@ -26,8 +26,8 @@ for f in $files; do
   case $f in
     tests/fuzz/corpus/*|abi/*|*.svg|*.md|*.txt|*.typed|*.expected|*.json|tests/golden/*) continue ;;
     NEWS|HACKING|LICENSE|.gitignore) continue ;;
-    *.c|*.h|*.py|*.sh|*.js|*.css|*.html|*.1|*.7|*.in|*.am|*.ac|*.toml|*.map) ;;
-    GNUmakefile|.ci/*|debian/rules) ;;
+    *.c|*.h|*.py|*.sh|*.js|*.mjs|*.ts|*.css|*.html|*.1|*.7|*.in|*.am|*.ac|*.toml|*.map) ;;
+    GNUmakefile|.ci/*|debian/rules|debian/tests/*) ;;
     *) continue ;;
   esac
   test -f "$f" || continue

@@ -401,11 +401,46 @@ export class State {
     lib.check(lib.withString(params, (p) => lib.m._ag_ai_choose_player(this.h, player, p, rng.p, lib.scratch)));
     return lib.u32[lib.scratch >> 2];
   }
+
+  // Both players' parts at a simultaneous node, from one search, for applyJoint().
+  aiChooseJoint(params, rng) {
+    const lib = this.lib, s = lib.scratch;
+    lib.check(lib.withString(params, (p) => lib.m._ag_ai_choose_joint(this.h, p, rng.p, s, 2)));
+    return [lib.u32[s >> 2], lib.u32[(s >> 2) + 1]];
+  }
+
+  // The game record: tags, then one numbered ply a line (ancientgames(7)).
+  record() {
+    const lib = this.lib, s = lib.scratch;
+    const rc = lib.m._ag_state_record(this.h, 0, 0, s);     // the size: AG_EBUFS
+    if (rc !== AG.EBUFS) lib.check(rc);
+    const cap = lib.u32[s >> 2] + 1, p = lib.alloc(cap);
+    try {
+      lib.check(lib.m._ag_state_record(this.h, p, cap, s));
+      return lib.string(p);
+    } finally { lib.free(p); }
+  }
+
+  // Replays a record (its whole history and tags) into this state.
+  setRecord(text) {
+    const lib = this.lib;
+    lib.check(lib.withString(text, (p) => lib.m._ag_state_set_record(this.h, p)));
+    return this;
+  }
 }
 
 // Loads the library.  options are passed to the Emscripten module factory
 // (e.g. locateFile); the module's own output is silenced unless given.
+// Under Node (18+: the npm package) the .wasm next to ancientgames.js is read
+// here: the module is built for browsers and workers (an ES module without
+// require()), and Node's fetch() does not read files.
 export async function load(options = {}) {
-  const m = await createAncientGames({ print: () => {}, printErr: () => {}, ...options });
+  const opts = { print: () => {}, printErr: () => {}, ...options };
+  if (!opts.wasmBinary && !opts.locateFile && typeof process === "object" &&
+      typeof process.versions?.node === "string") {
+    const { readFile } = await import(/* webpackIgnore: true */ "node:fs/promises");
+    opts.wasmBinary = await readFile(new URL("../ancientgames.wasm", import.meta.url));
+  }
+  const m = await createAncientGames(opts);
   return new Library(m);
 }

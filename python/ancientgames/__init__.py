@@ -27,6 +27,8 @@ draws a fresh seed from os.urandom() for each call; an Rng or an int seed
 makes the call reproducible.
 
 The library is found through $ANCIENTGAMES_LIB (an exact path), then the
+copy inside the package directory (libancientgames.so.0: a wheel's, or an
+sdist's built at install time), then the
 library that `make install' installed with this package (_config.py), then
 the build tree next to the package (../../lib/.libs/libancientgames.so), then
 ctypes.util.find_library("ancientgames"), then the SONAME libancientgames.so.0.

@@ -30,13 +30,21 @@ def _installed_library() -> Optional[str]:
     return str(getattr(_config, "LIBRARY", "")) or None
 
 
+def _bundled_library(here: str) -> Optional[str]:
+    """The library shipped inside the package directory (a wheel's), if any."""
+    path = os.path.join(here, "libancientgames.so.0")
+    return path if os.path.exists(path) else None
+
+
 def _candidates() -> List[str]:
     """Library names to try, in order (see the package docstring)."""
     explicit = os.environ.get("ANCIENTGAMES_LIB")
     if explicit:
         return [explicit]
-    names: List[Optional[str]] = [_installed_library()]
     here = os.path.dirname(os.path.abspath(__file__))
+    # A wheel (or an sdist built with a compiler) carries its own copy of the
+    # library in the package directory: that one first, as ctypes packages do.
+    names: List[Optional[str]] = [_bundled_library(here), _installed_library()]
     names.append(os.path.join(here, os.pardir, os.pardir, "lib", ".libs", "libancientgames.so"))
     names.append(ctypes.util.find_library("ancientgames"))
     names.append("libancientgames.so.0")
