@@ -12,7 +12,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ag_internal.h"
 
 #define CHUNK 32            /* playouts a thread takes at a time */
@@ -101,8 +100,8 @@ AG_API int ag_state_playouts(const ag_state *st, uint64_t seed, uint64_t count,
   if (out) memset(out, 0, sizeof *out);
   if (!st || !out) return ag__fail(AG_EINVAL, "ag_state_playouts: state or out is NULL");
   if (threads <= 0) {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    threads = cpus > 0 ? (cpus > MAX_THREADS ? MAX_THREADS : (int)cpus) : 1;
+    int cpus = ag__cpu_count();
+    threads = cpus > MAX_THREADS ? MAX_THREADS : cpus;
   }
   if (threads > MAX_THREADS) threads = MAX_THREADS;
   if ((uint64_t)threads > (count + CHUNK - 1) / CHUNK)

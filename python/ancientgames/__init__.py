@@ -29,7 +29,8 @@ makes the call reproducible.
 The library is found through $ANCIENTGAMES_LIB (an exact path), then the
 library that `make install' installed with this package (_config.py), then
 the build tree next to the package (../../lib/.libs/libancientgames.so), then
-ctypes.util.find_library("ancientgames"), then the SONAME libancientgames.so.0.
+ctypes.util.find_library("ancientgames"), then the SONAME libancientgames.so.0
+(on Windows libancientgames-0.dll, on macOS libancientgames.0.dylib).
 
 Every failing call raises Error (or ParseError, IllegalMoveError, PhaseError,
 MemoryError) carrying the library's code and this thread's message.  An int
