@@ -20,7 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 #include <ancientgames.h>
 #include "cli.h"
 
@@ -334,7 +338,13 @@ static void measure(const ag_game *g, const ag_state *start, const options *o, i
 
 static int cpu_count(void)
 {
+#ifdef _WIN32
+  SYSTEM_INFO si;
+  GetSystemInfo(&si);
+  long n = (long)si.dwNumberOfProcessors;
+#else
   long n = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
   return n > 0 ? (n > 64 ? 64 : (int)n) : 1;
 }
 

@@ -25,8 +25,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#include <psapi.h>
+#else
+#include <sys/resource.h>
+#endif
 #include <ancientgames.h>
 #include "cli.h"
 
@@ -93,6 +98,37 @@ static void on_sigint(int sig)
 {
   (void)sig;
   interrupted = 1;
+}
+
+/* Catches SIGINT, unless whoever started us (nohup, a background job)
+ * ignores it: then it stays ignored. */
+static void catch_sigint(void)
+{
+#ifdef _WIN32
+  if (signal(SIGINT, on_sigint) == SIG_IGN) signal(SIGINT, SIG_IGN);
+#else
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+    sigaction(SIGINT, &sa, NULL);
+#endif
+}
+
+/* The process's peak resident memory in MiB (0 when unknown). */
+static double peak_mib(void)
+{
+#ifdef _WIN32
+  PROCESS_MEMORY_COUNTERS pmc;
+  if (K32GetProcessMemoryInfo(GetCurrentProcess(), &pmc, sizeof pmc))
+    return (double)pmc.PeakWorkingSetSize / 1048576.0;
+  return 0;
+#else
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+  return (double)ru.ru_maxrss / 1024.0;   /* KiB on Linux */
+#endif
 }
 
 /* ag_solve_progress_fn: level 0 opens a layer, each level after it is one pass.
@@ -239,7 +275,6 @@ int main(int argc, char **argv)
   const char *spec, *out = NULL, *in = NULL;
   int threads = 0, quiet = 0, c, rc;
   double every = 2;
-  struct rusage ru;
   ag_game *g = NULL;
   ag_solution *sol = NULL;
   progress pr;
@@ -272,18 +307,12 @@ int main(int argc, char **argv)
   if (in) rc = ag_solution_load(in, &sol);
   else {
     ag_control ctl = AG_CONTROL_INIT;
-    struct sigaction sa, old;
     ctl.stop = &interrupted;
     if (!quiet) {
       ctl.poll = poll_progress;
       ctl.user = &pr;
     }
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    /* A SIGINT ignored by whoever started us (nohup, a background job) stays so. */
-    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-      sigaction(SIGINT, &sa, NULL);
+    catch_sigint();
     sscanf(strstr(ag_game_spec(g), "hunters=") ? strstr(ag_game_spec(g), "hunters=") : "", "hunters=%d",
            &pr.max_hunters);
     rc = ag_solution_solve_ex(g, threads, quiet ? NULL : show_progress, &pr, &ctl, &sol);
@@ -303,9 +332,8 @@ int main(int argc, char **argv)
     ag_game_free(g);
     return 1;
   }
-  getrusage(RUSAGE_SELF, &ru);
   printf("time: %.1f s\n", cli_now() - pr.t0);
-  printf("peak memory: %.1f MiB\n", (double)ru.ru_maxrss / 1024.0);
+  printf("peak memory: %.1f MiB\n", peak_mib());
   rc = print_results(sol);
   if (rc == AG_OK && out && ag_solution_save(sol, out) != AG_OK) {
     fprintf(stderr, "ag-solve: %s\n", ag_errmsg());

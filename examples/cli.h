@@ -33,6 +33,13 @@
 #include <getopt.h>
 
 /** Exit status of bad usage, as every man1 page says. */
+/* C99 printf formats (%zu) on Windows too: mingw-w64's own printf. */
+#if defined(__MINGW32__)
+#define CLI_PRINTF gnu_printf
+#else
+#define CLI_PRINTF printf
+#endif
+
 #define CLI_EXIT_USAGE 2
 
 /** getopt_long value of --version; programs number their own long-only
@@ -78,7 +85,7 @@ int cli_std_option(const cli_prog *p, int c);
  *  message is printf-formatted. */
 void cli_usage_error(const cli_prog *p, const char *fmt, ...)
 #if defined(__GNUC__)
-  __attribute__((format(printf, 2, 3), noreturn))
+  __attribute__((format(CLI_PRINTF, 2, 3), noreturn))
 #endif
   ;
 
@@ -116,7 +123,7 @@ char *cli_duration(double seconds, char *buf, size_t cap);
  *  erase-to-end-of-line, no newline.  Only call it when cli_is_tty(f). */
 void cli_progress(FILE *f, const char *fmt, ...)
 #if defined(__GNUC__)
-  __attribute__((format(printf, 2, 3)))
+  __attribute__((format(CLI_PRINTF, 2, 3)))
 #endif
   ;
 

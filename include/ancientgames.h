@@ -20,9 +20,15 @@ extern "C" {
 /** @file ancientgames.h
  *  @brief Public API of libancientgames: games, states, moves, text, geometry. */
 
-#if defined(_WIN32) && defined(AG_BUILDING_DLL)
+/* Windows: the DLL exports the API and its users import it; a program
+ * linking the static library defines AG_STATIC (pkg-config --static
+ * --cflags says so).  libtool defines DLL_EXPORT for the DLL's objects only;
+ * AG__BUILDING_LIBRARY is the library's own sources (lib/ag_internal.h). */
+#if defined(_WIN32) && (defined(AG_BUILDING_DLL) || (defined(AG__BUILDING_LIBRARY) && defined(DLL_EXPORT)))
 #  define AG_API __declspec(dllexport)
-#elif defined(_WIN32) && !defined(AG_STATIC)
+#elif defined(_WIN32) && (defined(AG_STATIC) || defined(AG__BUILDING_LIBRARY))
+#  define AG_API
+#elif defined(_WIN32)
 #  define AG_API __declspec(dllimport)
 #elif defined(__GNUC__) && __GNUC__ >= 4
 #  define AG_API __attribute__((visibility("default")))

@@ -14,7 +14,18 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+/* Before the header: its AG_API exports (DLL) or means nothing (static). */
+#define AG__BUILDING_LIBRARY 1
 #include "ancientgames.h"
+
+/* printf-like functions are checked as C99's printf (%zu, %llu): on Windows
+ * the build uses mingw-w64's C99 printf (__USE_MINGW_ANSI_STDIO, see
+ * configure.ac), whose format family is gnu_printf, not msvcrt's. */
+#if defined(__MINGW32__)
+#define AG__PRINTF gnu_printf
+#else
+#define AG__PRINTF printf
+#endif
 
 /* Bounds shared by the core and every game. */
 #define AG__MAX_MOVES    512   /* most legal moves or choices in any state of any game */
@@ -50,7 +61,7 @@ void ag__puts(ag__buf *b, const char *s);
 void ag__buf_end(ag__buf *b);   /* NUL-terminates what fit (cap > 0) */
 void ag__printf(ag__buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
-  __attribute__((format(printf, 2, 3)))
+  __attribute__((format(AG__PRINTF, 2, 3)))
 #endif
   ;
 
@@ -163,6 +174,7 @@ struct ag_game {
   size_t num_actions;
   unsigned long live_states;        /* states not yet freed (atomic); checked by ag_game_free */
   void *data;                       /* vt->game_size bytes, max-aligned, zeroed */
+  int cpu_generic;                  /* AG_CPU=generic at ag_game_new: plain paths only */
 };
 
 /* One history entry: the moves of the ply, then a snapshot of the position
@@ -205,6 +217,13 @@ int ag__tags_room(ag_state *st, size_t need);
  * a printable character of valid UTF-8: not a C0 or C1 control, not DEL, no
  * overlong form or surrogate; else 0 (so also for n == 0). */
 size_t ag__utf8_len(const unsigned char *s, size_t n);
+/* Whether the environment asks for the plain code paths (AG_CPU=generic):
+ * read once per game by ag_game_new, so a game never changes its paths
+ * (util.c). */
+int ag__cpu_generic(void);
+
+/* The number of online CPUs, at least 1 (util.c). */
+int ag__cpu_count(void);
 
 /* Errors: sets this thread's message and returns code. */
 /* A player's name for messages a person may see: the game's word ("hunters",
@@ -212,7 +231,7 @@ size_t ag__utf8_len(const unsigned char *s, size_t n);
 const char *ag__player_word(const ag_game *g, int player);
 int ag__fail(int code, const char *fmt, ...)
 #if defined(__GNUC__)
-  __attribute__((format(printf, 2, 3)))
+  __attribute__((format(AG__PRINTF, 2, 3)))
 #endif
   ;
 

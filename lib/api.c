@@ -225,6 +225,7 @@ AG_API int ag_game_new(const char *spec, ag_game **out)
   g->vt = vt;
   memcpy(g->opt, opt, sizeof opt);
   ag__spec_print(vt, opt, g->spec, sizeof g->spec);
+  g->cpu_generic = ag__cpu_generic();
   if (vt->game_size && !(g->data = calloc(1, vt->game_size))) {
     free(g);
     return ag__fail(AG_ENOMEM, "ag_game_new: out of memory");

@@ -12,7 +12,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ag_internal.h"
 #include "ai/ai_common.h"
 
@@ -117,8 +116,8 @@ AG_API int ag_state_playouts_ex(const ag_state *st, uint64_t seed, uint64_t coun
   if (out) memset(out, 0, sizeof *out);
   if (!st || !out) return ag__fail(AG_EINVAL, "ag_state_playouts: state or out is NULL");
   if (threads <= 0) {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    threads = cpus > 0 ? (cpus > MAX_THREADS ? MAX_THREADS : (int)cpus) : 1;
+    int cpus = ag__cpu_count();
+    threads = cpus > MAX_THREADS ? MAX_THREADS : cpus;
   }
   if (threads > MAX_THREADS) threads = MAX_THREADS;
   if ((uint64_t)threads > chunks) threads = chunks ? (int)chunks : 1;

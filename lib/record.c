@@ -284,7 +284,7 @@ typedef struct reader {
  * the whole record, as ag_state_set_text() counts bytes). */
 static int rd_fail(const reader *r, size_t line, size_t at, int code, const char *fmt, ...)
 #if defined(__GNUC__)
-  __attribute__((format(printf, 5, 6)))
+  __attribute__((format(AG__PRINTF, 5, 6)))
 #endif
   ;
 static int rd_fail(const reader *r, size_t line, size_t at, int code, const char *fmt, ...)

@@ -4,12 +4,19 @@
  * thread-local message, the bounded text writer, the RNG, Zobrist keys and
  * text scanning helpers.  Nothing here knows a game.
  */
+#define _POSIX_C_SOURCE 200809L   /* sysconf */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <unistd.h>
+#endif
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.2.0"
@@ -211,4 +218,22 @@ int ag__scan_lit(ag__scan *sc, const char *lit)
   if (strncmp(sc->s + sc->i, lit, k) != 0) return 0;
   sc->i += k;
   return 1;
+}
+
+int ag__cpu_generic(void)
+{
+  const char *v = getenv("AG_CPU");
+  return v && strcmp(v, "generic") == 0;
+}
+
+int ag__cpu_count(void)
+{
+#ifdef _WIN32
+  SYSTEM_INFO si;
+  GetSystemInfo(&si);
+  return si.dwNumberOfProcessors > 0 ? (int)si.dwNumberOfProcessors : 1;
+#else
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (n > 1024 ? 1024 : (int)n) : 1;
+#endif
 }

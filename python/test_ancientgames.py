@@ -132,6 +132,42 @@ class DocTest(unittest.TestCase):
         self.assertEqual(failed, 0)
 
 
+class LoaderTest(unittest.TestCase):
+    """The names the loader tries on each platform (nothing is loaded)."""
+
+    def setUp(self):
+        from ancientgames import _lib
+        self.lib = _lib
+        self.saved = os.environ.pop("ANCIENTGAMES_LIB", None)
+
+    def tearDown(self):
+        if self.saved is not None:
+            os.environ["ANCIENTGAMES_LIB"] = self.saved
+
+    def names(self, platform):
+        return [os.path.basename(n) for n in self.lib._candidates(platform)]
+
+    def test_windows_dll(self):
+        names = self.names("win32")
+        self.assertEqual(names[-1], "libancientgames-0.dll")
+        self.assertIn("libancientgames-0.dll", names[:-1])   # the build tree's
+
+    def test_macos_dylib(self):
+        names = self.names("darwin")
+        self.assertEqual(names[-1], "libancientgames.0.dylib")
+        self.assertIn("libancientgames.dylib", names[:-1])
+
+    def test_linux_soname(self):
+        self.assertEqual(self.names("linux")[-1], "libancientgames.so.0")
+
+    def test_explicit_path_alone(self):
+        os.environ["ANCIENTGAMES_LIB"] = "/x/libancientgames-0.dll"
+        try:
+            self.assertEqual(self.lib._candidates("win32"), ["/x/libancientgames-0.dll"])
+        finally:
+            del os.environ["ANCIENTGAMES_LIB"]
+
+
 class RngTest(unittest.TestCase):
     SEEDS = (0, 1, 42, 0x123456789ABCDEF, (1 << 64) - 1)
 

@@ -10,7 +10,9 @@
  * build in turn; this suite is linked with the library's sources (not the
  * shared library) because the hook is internal.
  */
+#define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ancientgames.h"
 #include "games/hare.h"
@@ -270,6 +272,39 @@ START_TEST(test_list_build_lists_as_plain)
 }
 END_TEST
 
+/* AG_CPU=generic at ag_game_new gives the plain builds, read once: a game
+ * made before keeps its builds; any other value lets the CPU decide. */
+START_TEST(test_cpu_generic_forces_plain)
+{
+  ag_game *before = NULL, *generic = NULL, *other = NULL;
+  int p0, l0, p, l;
+  unsetenv("AG_CPU");
+  ck_assert_int_eq(ag_game_new("hare", &before), AG_OK);
+  ck_assert_int_eq(ag__hare_builds(before, &p0, &l0), AG_OK);
+  ck_assert_int_eq(setenv("AG_CPU", "generic", 1), 0);
+  ck_assert_int_eq(ag_game_new("hare(hunters=10)", &generic), AG_OK);
+  ck_assert_int_eq(ag__hare_builds(generic, &p, &l), AG_OK);
+  ck_assert_int_eq(p, AG__HARE_PLAYOUT_PLAIN);
+  ck_assert_int_eq(l, AG__HARE_LIST_PLAIN);
+  ck_assert_int_eq(ag__hare_builds(before, &p, &l), AG_OK);
+  ck_assert_int_eq(p, p0);
+  ck_assert_int_eq(l, l0);
+  ck_assert_int_eq(setenv("AG_CPU", "native", 1), 0);
+  ck_assert_int_eq(ag_game_new("hare", &other), AG_OK);
+  ck_assert_int_eq(ag__hare_builds(other, &p, &l), AG_OK);
+  ck_assert_int_eq(p, p0);
+  ck_assert_int_eq(l, l0);
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  /* Every x86-64 CPU this runs on has popcnt: the default is not the plain build. */
+  if (__builtin_cpu_supports("popcnt")) ck_assert_int_ne(p0, AG__HARE_PLAYOUT_PLAIN);
+#endif
+  ck_assert_int_eq(ag__hare_builds(NULL, &p, &l), AG_EINVAL);
+  ag_game_free(before);
+  ag_game_free(generic);
+  ag_game_free(other);
+}
+END_TEST
+
 /* The hook refuses what is not a hare hunt or not a build. */
 START_TEST(test_hook_refuses)
 {
@@ -303,6 +338,7 @@ static Suite *builds_suite(void)
   tcase_add_loop_test(tc, test_list_build_lists_as_plain, AG__HARE_LIST_PLAIN,
                       AG__HARE_LIST_AVX512 + 1);
   tcase_add_test(tc, test_hook_refuses);
+  tcase_add_test(tc, test_cpu_generic_forces_plain);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -48,6 +48,36 @@ typedef struct ag__ai_stop {
 /* Monotonic clock in nanoseconds. */
 uint64_t ag__now_ns(void);
 
+/* The players' floating point gives the same bits on every platform: IEEE
+ * doubles, each operation rounded once (fpmath.c: exp, log, tanh of their
+ * own; sqrt is exact everywhere).  The x87 of 32-bit x86 computes in 80-bit
+ * registers by default, rounding again (differently) when a value is
+ * stored, so a search sets its precision control to 53 bits for its
+ * duration, on each of its threads: ag__fpu_double() returns the mode to
+ * give back to ag__fpu_restore(). */
+#if defined(__GNUC__) && defined(__i386__) && !defined(__SSE2_MATH__)
+typedef unsigned short ag__fpu_mode;
+static inline ag__fpu_mode ag__fpu_double(void)
+{
+  ag__fpu_mode old, cw;
+  __asm__ volatile("fnstcw %0" : "=m"(old) : : "memory");
+  cw = (ag__fpu_mode)((old & ~0x300u) | 0x200u);   /* PC = 10b: 53-bit mantissa */
+  __asm__ volatile("fldcw %0" : : "m"(cw) : "memory");
+  return old;
+}
+static inline void ag__fpu_restore(ag__fpu_mode old)
+{
+  __asm__ volatile("fldcw %0" : : "m"(old) : "memory");
+}
+#else
+typedef int ag__fpu_mode;
+static inline ag__fpu_mode ag__fpu_double(void) { return 0; }
+static inline void ag__fpu_restore(ag__fpu_mode old) { (void)old; }
+#endif
+double ag__exp(double x);
+double ag__log(double x);
+double ag__tanh(double x);
+
 /* Sets up the stop test: the clock starts now; time_ms 0 means no deadline.
  * Returns AG_EINVAL (with a message) for a control whose size is too small. */
 int ag__ai_stop_init(ag__ai_stop *s, long time_ms, const ag_control *ctl);

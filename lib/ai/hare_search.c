@@ -539,7 +539,7 @@ static double ab_score(int v, int p)
   int vp = p == 0 ? v : -v;
   if (vp >= AB_SURE) return 1.0;
   if (vp <= -AB_SURE) return 0.0;
-  return 1.0 / (1.0 + exp(-vp / 250.0));
+  return 1.0 / (1.0 + ag__exp(-vp / 250.0));
 }
 
 /* Fills the analysis of a finished search: the move chosen among the npick

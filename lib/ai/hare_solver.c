@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "ag_internal.h"
 #include "games/hare_board.h"
 #include "ai/hare_solver.h"
@@ -479,7 +478,7 @@ static int solve_layer(ag_solution *s, int k, int threads, const solve_stop *st)
 /* Number of worker threads: the request, or one per online CPU. */
 static int thread_count(int requested)
 {
-  long n = requested > 0 ? requested : sysconf(_SC_NPROCESSORS_ONLN);
+  long n = requested > 0 ? requested : ag__cpu_count();
   return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 

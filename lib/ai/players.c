@@ -102,15 +102,25 @@ static int read_long(const char *v, long lo, long hi, long *out, const char **en
 /* Reads a decimal "12", "1.5", ".25" or "3." of [lo, hi]; 0 on success. */
 static int read_double(const char *v, double lo, double hi, double *out, const char **end)
 {
-  double x = 0, scale = 1;
+  /* The first 15 significant digits as an integer (exact: below 2^53),
+   * then one division by a power of ten (exact up to 1e22): one rounding,
+   * the same on every FPU.  Later digits are below a double's precision
+   * here (an integer part of over 15 digits is out of every range). */
+  double x, scale = 1;
+  uint64_t n = 0;
   const char *q = v;
-  int digits = 0;
-  for (; *q >= '0' && *q <= '9' && digits < 30; q++, digits++) x = x * 10 + (*q - '0');
+  int digits = 0, big = 0;
+  for (; *q >= '0' && *q <= '9' && digits < 30; q++, digits++) {
+    if (n < UINT64_C(100000000000000)) n = n * 10 + (uint64_t)(*q - '0');
+    else big = 1;
+  }
   if (*q == '.')
-    for (q++; *q >= '0' && *q <= '9' && digits < 30; q++, digits++) {
-      scale /= 10;
-      x += (*q - '0') * scale;
-    }
+    for (q++; *q >= '0' && *q <= '9' && digits < 30; q++, digits++)
+      if (n < UINT64_C(100000000000000)) {
+        scale *= 10;
+        n = n * 10 + (uint64_t)(*q - '0');
+      }
+  x = big ? HUGE_VAL : (double)n / scale;
   if (digits == 0 || (*q >= '0' && *q <= '9') || !(x >= lo && x <= hi)) return -1;
   *out = x;
   *end = q;
@@ -412,17 +422,19 @@ static int info_or_zero(const ag_state *st, ag_info key, int p)
  * (sticks, pieces home) and enemy pieces captured. */
 static double heuristic_value(const ag_state *st)
 {
+  static const double spread = 0.45;   /* a double object: no excess precision */
   double h = 1.0 * (info_or_zero(st, AG_INFO_SCORE, 0) - info_or_zero(st, AG_INFO_SCORE, 1)) +
              0.5 * (info_or_zero(st, AG_INFO_CAPTURED, 0) - info_or_zero(st, AG_INFO_CAPTURED, 1));
-  return 0.5 + 0.45 * tanh(h / 2.0);
+  return 0.5 + spread * ag__tanh(h / 2.0);
 }
 
 /* Shrinks a result towards a draw by 0.1% per ply from the root, so that
  * of two wins the faster counts more, and of two losses the slower. */
 static double discount(double v0, long plies)
 {
+  static const double per_ply = 0.001;
   if (plies > 500) plies = 500;
-  return 0.5 + (v0 - 0.5) * (1.0 - 0.001 * (double)plies);
+  return 0.5 + (v0 - 0.5) * (1.0 - per_ply * (double)plies);
 }
 
 /* Plays random plies from the working state (depth plies below the root),
@@ -488,7 +500,7 @@ static uint32_t draw_index(uint64_t *rng, const double *p, uint32_t n)
 static uint32_t uct_edge(tree *t, const node *nd)
 {
   uint32_t i, best = nd->edges, start = (uint32_t)ag_rng_below(t->rng, nd->num_edges);
-  double best_score = -1, logn = log((double)nd->visits + 1);
+  double best_score = -1, logn = ag__log((double)nd->visits + 1);
   for (i = 0; i < nd->num_edges; i++) {
     uint32_t e = nd->edges + (start + i) % nd->num_edges;
     const node *ch;
@@ -655,11 +667,13 @@ static void *worker_run(void *arg)
 {
   worker *w = arg;
   long i;
+  ag__fpu_mode fpu = ag__fpu_double();   /* this thread's x87, if any */
   for (i = 0; (w->budget == 0 || i < w->budget) && !w->t.failed; i++) {
     if (i > 0 && ag__ai_should_stop(w->stop, w->caller)) break;
     iterate(&w->t, 1, 0);
   }
   w->t.done = i;
+  ag__fpu_restore(fpu);
   return NULL;
 }
 
@@ -888,6 +902,7 @@ static int run_search(const ag_state *st, int player, const ag__ai_params *prm,
                       ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap)
 {
   int rc;
+  ag__fpu_mode fpu = ag__fpu_double();
   an->player = player;
   an->best = AG_MOVE_NONE;
   if (prm->kind == AG__AI_ALPHABETA) {
@@ -902,6 +917,7 @@ static int run_search(const ag_state *st, int player, const ag__ai_params *prm,
   an->elapsed_us = (ag__now_ns() - stop->start_ns) / 1000u;
   if (rc == AG_OK && atomic_load(&stop->why) == AG__STOP_CANCEL)
     rc = ag__fail(AG_ECANCELED, "ai: the search was stopped by the caller");
+  ag__fpu_restore(fpu);
   return rc;
 }
 

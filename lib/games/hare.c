@@ -199,7 +199,16 @@ static inline __attribute__((target("bmi2"))) int select_bit_bmi2(uint32_t m, ui
 
 static inline __attribute__((target("bmi2,popcnt"))) int select_bit64_bmi2(uint64_t m, uint64_t k)
 {
+#ifdef __x86_64__
   return __builtin_ctzll(__builtin_ia32_pdep_di(UINT64_C(1) << k, m));
+#else
+  /* 32-bit x86 has no 64-bit pdep: the low word's, or the high word's
+   * after the low word's set bits. */
+  uint32_t lo = (uint32_t)m, hi = (uint32_t)(m >> 32);
+  int below = __builtin_popcount(lo);
+  if (k < (uint64_t)below) return __builtin_ctz(__builtin_ia32_pdep_si(1u << k, lo));
+  return 32 + __builtin_ctz(__builtin_ia32_pdep_si(1u << (k - (uint64_t)below), hi));
+#endif
 }
 
 /* The hare's landings from `hare` by table: pext gathers the hunters next to
@@ -858,6 +867,7 @@ static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, l
                                                           const int bmi2, const int popcnt)
 {
   uint32_t empty, to, hunters = l->hunters, hare = l->hare;
+  (void)bmi2;  /* a constant that selects nothing where there is no BMI2 path */
   if (l->side == HUNTERS) {
     uint32_t t[8], flip;
     int d;
@@ -1149,6 +1159,15 @@ int ag__hare_use_list(ag_game *g, int build)
   return AG_OK;
 }
 
+int ag__hare_builds(const ag_game *g, int *playout, int *list)
+{
+  if (!g || g->vt != &ag__hare_vt || !playout || !list)
+    return ag__fail(AG_EINVAL, "hare builds: not a hare game");
+  *playout = GAME(g)->playout_build;
+  *list = GAME(g)->list_build;
+  return AG_OK;
+}
+
 int ag__hare_use_playout(ag_game *g, int build)
 {
   if (!g || g->vt != &ag__hare_vt || !cpu_runs(build))
@@ -1280,8 +1299,8 @@ static int hare_setup(ag_game *g)
   hg->chain = g->opt[OPT_CHAIN];
   hg->repetition = g->opt[OPT_REPETITION];
   hg->max_plies = (uint32_t)g->opt[OPT_MAX_PLIES];
-  hg->playout_build = best_playout_build();
-  hg->list_build = best_list_build();
+  hg->playout_build = g->cpu_generic ? AG__HARE_PLAYOUT_PLAIN : best_playout_build();
+  hg->list_build = g->cpu_generic ? AG__HARE_LIST_PLAIN : best_list_build();
   g->nodes = hg->nodes;
   g->num_nodes = HARE_POINTS;
   g->edges = hg->edges;

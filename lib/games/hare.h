@@ -23,4 +23,7 @@ int ag__hare_use_playout(ag_game *g, int build);
 enum { AG__HARE_LIST_PLAIN, AG__HARE_LIST_AVX512 };
 int ag__hare_use_list(ag_game *g, int build);
 
+/* The builds game g runs (AG_OK), or AG_EINVAL when g is not a hare hunt. */
+int ag__hare_builds(const ag_game *g, int *playout, int *list);
+
 #endif

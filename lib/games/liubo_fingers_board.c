@@ -6,7 +6,7 @@
  * reading of the board can replace them; tests check their rotational
  * symmetry (id + 8 mod 32 for the 32 points, + 4 for the 16 outer points).
  */
-#include "ancientgames.h"
+#include "ag_internal.h"
 #include "liubo_fingers_board.h"
 
 #define SL AG_EDGE_SLIDE

@@ -31,7 +31,8 @@ copy inside the package directory (libancientgames.so.0: a wheel's, or an
 sdist's built at install time), then the
 library that `make install' installed with this package (_config.py), then
 the build tree next to the package (../../lib/.libs/libancientgames.so), then
-ctypes.util.find_library("ancientgames"), then the SONAME libancientgames.so.0.
+ctypes.util.find_library("ancientgames"), then the SONAME libancientgames.so.0
+(on Windows libancientgames-0.dll, on macOS libancientgames.0.dylib).
 
 Every failing call raises Error (or ParseError, IllegalMoveError, PhaseError,
 MemoryError) carrying the library's code and this thread's message.  An int

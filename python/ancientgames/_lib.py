@@ -13,7 +13,8 @@ ParseError, IllegalMoveError, PhaseError, MemoryError) through _check.
 import ctypes
 import ctypes.util
 import os
-from typing import Any, Callable, Dict, List, Optional, Type
+import sys
+from typing import Any, Callable, Dict, List, Optional, Tuple, Type
 
 from ._constants import AG_ENOMEM, AG_EPARSE, AG_EILLEGAL, AG_EPHASE, AG_ECANCELED
 
@@ -30,24 +31,36 @@ def _installed_library() -> Optional[str]:
     return str(getattr(_config, "LIBRARY", "")) or None
 
 
-def _bundled_library(here: str) -> Optional[str]:
+def _bundled_library(here: str, runtime: str) -> Optional[str]:
     """The library shipped inside the package directory (a wheel's), if any."""
-    path = os.path.join(here, "libancientgames.so.0")
+    path = os.path.join(here, runtime)
     return path if os.path.exists(path) else None
 
 
-def _candidates() -> List[str]:
+def _platform_names(platform: str) -> Tuple[str, str]:
+    """The library's file in a libtool build tree and its run-time name,
+    for a sys.platform: libtool names the DLL after the interface version
+    (libancientgames-0.dll), macOS's dylib carries it before the suffix."""
+    if platform.startswith("win"):
+        return "libancientgames-0.dll", "libancientgames-0.dll"
+    if platform == "darwin":
+        return "libancientgames.dylib", "libancientgames.0.dylib"
+    return "libancientgames.so", "libancientgames.so.0"
+
+
+def _candidates(platform: str = sys.platform) -> List[str]:
     """Library names to try, in order (see the package docstring)."""
     explicit = os.environ.get("ANCIENTGAMES_LIB")
     if explicit:
         return [explicit]
+    built, runtime = _platform_names(platform)
     here = os.path.dirname(os.path.abspath(__file__))
     # A wheel (or an sdist built with a compiler) carries its own copy of the
     # library in the package directory: that one first, as ctypes packages do.
-    names: List[Optional[str]] = [_bundled_library(here), _installed_library()]
-    names.append(os.path.join(here, os.pardir, os.pardir, "lib", ".libs", "libancientgames.so"))
+    names: List[Optional[str]] = [_bundled_library(here, runtime), _installed_library()]
+    names.append(os.path.join(here, os.pardir, os.pardir, "lib", ".libs", built))
     names.append(ctypes.util.find_library("ancientgames"))
-    names.append("libancientgames.so.0")
+    names.append(runtime)
     return [n for n in names if n]
 
 
@@ -63,7 +76,7 @@ def _load() -> ctypes.CDLL:
         except OSError as e:
             tried.append("%s (%s)" % (name, e))
     raise ImportError("libancientgames not found (tried: %s): install liboldgames or set "
-                      "ANCIENTGAMES_LIB=/path/to/libancientgames.so.0" % ", ".join(tried))
+                      "ANCIENTGAMES_LIB=/path/to/%s" % (", ".join(tried), _platform_names(sys.platform)[1]))
 
 
 dll = _load()
