@@ -1390,7 +1390,6 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_render);
   tcase_add_test(tc, test_info_and_hash);
   tcase_add_test(tc, test_perft_start);
-  tcase_set_timeout(slow, 120);
   tcase_add_test(slow, test_random_games_invariants);
   tcase_add_test(slow, test_playout_matches_api_loop);
   suite_add_tcase(s, tc);
