@@ -81,11 +81,12 @@ in_root() {
 
 # run_block MARKER DIR: each line of the README block, one result each.
 run_block() {
-  local marker=$1 dir=$2 line n=0 ok=0
+  local marker=$1 dir=$2 line name n=0 ok=0
   while IFS= read -r line; do
     case $line in ''|'#'*) continue;; *\\) result FAIL "README $marker: a continued line" 0; return 1;; esac
     n=$((n + 1))
-    in_root "$marker: ${line%%#*}" "$dir" "$line" || ok=1
+    name=${line%%#*}
+    in_root "$marker: ${name%"${name##*[![:space:]]}"}" "$dir" "$line" || ok=1
   done < <(readme_block "$marker")
   if test $n = 0; then result FAIL "README: no '$marker' block" 0; return 1; fi
   return $ok
