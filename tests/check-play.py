@@ -35,6 +35,16 @@ def cpu_seconds(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def catches(pid, sig):
+    """Whether a running process has its own handler for signal sig (the
+    SigCgt mask of /proc/PID/status, Linux)."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (sig - 1) & 1)
+    return False
 MENU_END = "\n> "
 
 
@@ -381,8 +391,17 @@ class SolveInterruptTest(unittest.TestCase):
                                  # not ignored, even if make runs in the background
                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
             try:
-                time.sleep(1.5)
-                self.assertIsNone(p.poll(), "the solve ended too soon to be interrupted")
+                # Not a fixed sleep: on a loaded machine ag-solve may still be
+                # starting after seconds of wall clock, and a SIGINT before its
+                # handler is set kills it silently.  Wait for the handler and
+                # 1.5 s of CPU time (well into the solve), however long.
+                deadline = time.monotonic() + TIMEOUT
+                while True:
+                    self.assertIsNone(p.poll(), "the solve ended too soon to be interrupted")
+                    if catches(p.pid, signal.SIGINT) and cpu_seconds(p.pid) >= 1.5:
+                        break
+                    self.assertLess(time.monotonic(), deadline, "ag-solve never caught SIGINT")
+                    time.sleep(0.05)
                 # The CPU time the solve spends after the signal: its whole CPU
                 # time (the children's account grows by it when communicate()
                 # reaps it) minus what it had spent before.  Stopping is quick
