@@ -2,8 +2,8 @@
 # lib-debootstrap.sh -- sourced by .ci/ scripts: a minimal Debian 12 root.
 #
 #   ag_root_new DIR   makes DIR a fresh `debootstrap --variant=minbase bookworm'
-#                     root, ready to chroot into (/proc, /dev and /sys bound,
-#                     resolv.conf copied).  The first call of a CI run
+#                     root, ready to chroot into (/proc, /dev, /dev/pts,
+#                     /dev/shm and /sys bound, resolv.conf copied).  The first call of a CI run
 #                     debootstraps from the Debian mirror that apt is set up to
 #                     use here and keeps a tarball of the clean root in
 #                     $AG_ROOT_CACHE (default _ci-cache/, git-ignored); later
@@ -30,7 +30,8 @@ ag_root_mirror() {
 ag_root_new() {
   local dir=$1 tar=$AG_ROOT_CACHE/bookworm-minbase.tar
   command -v debootstrap >/dev/null 2>&1 ||
-    apt-get install -y -q --no-install-recommends debootstrap >/dev/null || return 1
+    apt-get install -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends debootstrap \
+      >/dev/null || return 1
   ag_root_free "$dir"
   mkdir -p "$dir" "$AG_ROOT_CACHE" || return 1
   if ! test -s "$tar"; then
@@ -38,7 +39,7 @@ ag_root_new() {
     echo "lib-debootstrap: debootstrap --variant=minbase bookworm from $mirror"
     debootstrap --variant=minbase bookworm "$dir" "$mirror" > "$AG_ROOT_CACHE/debootstrap.log" 2>&1 ||
       { tail -n 20 "$AG_ROOT_CACHE/debootstrap.log"; return 1; }
-    # The same mirror (and the security updates) inside the root.
+    # The same mirror (and its stable updates) inside the root.
     printf 'deb %s bookworm main\ndeb %s bookworm-updates main\n' "$mirror" "$mirror" \
       > "$dir/etc/apt/sources.list"
     tar -C "$dir" -cf "$tar.tmp" . && mv "$tar.tmp" "$tar" || return 1
@@ -46,7 +47,11 @@ ag_root_new() {
     tar -C "$dir" -xf "$tar" || return 1
   fi
   cp /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
+  # /dev/pts and /dev/shm are mounts of their own: without them a pseudo-
+  # terminal (Python's pty, tests/check-play.py) or a POSIX semaphore
+  # (multiprocessing) cannot be had inside the root.
   mount --bind /proc "$dir/proc" && mount --bind /dev "$dir/dev" &&
+    mount --bind /dev/pts "$dir/dev/pts" && mount --bind /dev/shm "$dir/dev/shm" &&
     mount --bind /sys "$dir/sys" || return 1
 }
 
@@ -59,7 +64,7 @@ ag_root_run() {
 ag_root_free() {
   local dir=$1 m
   test -d "$dir" || return 0
-  for m in sys dev proc; do
+  for m in sys dev/shm dev/pts dev proc; do
     mountpoint -q "$dir/$m" 2>/dev/null && umount -l "$dir/$m"
   done
   rm -rf --one-file-system "$dir"

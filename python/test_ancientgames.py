@@ -691,7 +691,7 @@ class AiTest(unittest.TestCase):
             ag.Solution.solve(g, threads=1, poll=lambda: True)
 
 
-def run_python(code, timeout=120):
+def run_python(code, timeout=600):
     """Runs code in a child interpreter with this package and library;
     returns (returncode, stdout + stderr).  A crash (abort, SIGSEGV) is a
     negative return code instead of the end of this test run."""

@@ -169,7 +169,7 @@ class DaskTest(unittest.TestCase):
         if not exe:
             self.skipTest("Dask's distributed is not installed (apt-get install python3-distributed)")
         out = subprocess.run([exe, "-c", DASK_SCRIPT, HERE], capture_output=True, text=True,
-                             timeout=300, env=dict(os.environ))
+                             timeout=600, env=dict(os.environ))
         self.assertEqual(out.returncode, 0, out.stderr[-3000:])
         self.assertIn("dask ok 6", out.stdout)
 

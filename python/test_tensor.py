@@ -117,7 +117,7 @@ class ObservationTest(unittest.TestCase):
                     [exe, "-c", "import numpy"], stderr=subprocess.DEVNULL) != 0:
                 self.skipTest("NumPy is not installed (apt-get install python3-numpy)")
             out = subprocess.run([exe, os.path.abspath(__file__), "ObservationTest.test_numpy_arrays"],
-                                 capture_output=True, text=True, timeout=300)
+                                 capture_output=True, text=True, timeout=600)
             self.assertEqual(out.returncode, 0, out.stderr[-3000:])
             self.assertNotIn("skipped", out.stderr)
             return

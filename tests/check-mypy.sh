@@ -5,6 +5,10 @@
 # Python examples type-check against it.  Any Python that has mypy will do
 # (the configured one first, then python3 and /usr/bin/python3: Debian's
 # python3-mypy); exits 77 (skip) when none has it.
+# NumPy is optional (ancientgames.tensor gives lists without it), so the
+# package must type-check both with and without it: the second run hides
+# every installed package from mypy (--no-site-packages), as on a machine
+# without python3-numpy.
 set -u
 : "${top_srcdir:=.}"
 for py in "${PYTHON:-}" python3 /usr/bin/python3; do
@@ -13,6 +17,9 @@ for py in "${PYTHON:-}" python3 /usr/bin/python3; do
   echo "$("$py" -m mypy --version) ($py)"
   # --cache-dir=/dev/null: write nothing (the source tree is read-only in distcheck).
   "$py" -m mypy --strict --cache-dir=/dev/null "$top_srcdir/python/ancientgames" || exit 1
+  echo "again without site-packages (no NumPy):"
+  "$py" -m mypy --strict --no-site-packages --cache-dir=/dev/null \
+    "$top_srcdir/python/ancientgames" || exit 1
   MYPYPATH=$top_srcdir/python "$py" -m mypy --cache-dir=/dev/null \
     "$top_srcdir/examples/python" || exit 1
   exit 0

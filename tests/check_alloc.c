@@ -701,7 +701,6 @@ static Suite *alloc_suite(void)
 {
   Suite *s = suite_create("alloc");
   TCase *tc = tcase_create("every_allocation");
-  tcase_set_timeout(tc, 300);
   tcase_add_loop_test(tc, game_new, 0, NSPECS);
   tcase_add_loop_test(tc, state_new_and_clone, 0, NSPECS);
   tcase_add_loop_test(tc, copy, 0, NSPECS);

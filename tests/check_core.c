@@ -858,7 +858,6 @@ static Suite *core_suite(void)
 {
   Suite *s = suite_create("core");
   TCase *tc = tcase_create("api");
-  tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_version_and_strerror);
   tcase_add_test(tc, test_rng_splitmix64);
   tcase_add_test(tc, test_rng_below_rejects);

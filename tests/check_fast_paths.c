@@ -344,7 +344,6 @@ static Suite *fast_paths_suite(void)
 {
   Suite *s = suite_create("fast_paths");
   TCase *tc = tcase_create("exact");
-  tcase_set_timeout(tc, 120);
   tcase_add_loop_test(tc, test_is_legal_matches_list, 0, (int)NSPECS);
   tcase_add_test(tc, test_joint_illegal_half);
   tcase_add_test(tc, test_legal_in_place);

@@ -284,7 +284,6 @@ static Suite *fuzz_suite(void)
 {
   Suite *s = suite_create("fuzz");
   TCase *tc = tcase_create("inputs");
-  tcase_set_timeout(tc, 300);
   tcase_add_test(tc, test_fuzz_specs);
   tcase_add_test(tc, test_fuzz_positions);
   tcase_add_test(tc, test_fuzz_moves);

@@ -669,7 +669,6 @@ static Suite *hare_suite(void)
 {
   Suite *s = suite_create("hare");
   TCase *tc = tcase_create("rules");
-  tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_board_counts);
   tcase_add_test(tc, test_setups);
   tcase_add_test(tc, test_first_moves);

@@ -328,7 +328,6 @@ static Suite *builds_suite(void)
 {
   Suite *s = suite_create("hare_builds");
   TCase *tc = tcase_create("builds");
-  tcase_set_timeout(tc, 120);
   tcase_add_loop_test(tc, test_build_plays_the_api_loop, AG__HARE_PLAYOUT_PLAIN,
                       AG__HARE_PLAYOUT_BMI2 + 1);
   tcase_add_loop_test(tc, test_build_batch_sums_single_playouts, AG__HARE_PLAYOUT_PLAIN,

@@ -1406,7 +1406,6 @@ static Suite *liubo_fingers_suite(void)
   tcase_add_test(tc, test_render_hash_info);
   tcase_add_test(tc, test_perft_after_opening);
   suite_add_tcase(s, tc);
-  tcase_set_timeout(slow, 240);
   tcase_add_loop_test(slow, test_random_games_invariants, 0, 32);
   tcase_add_test(slow, test_playout_equals_api_loop);
   tcase_add_test(slow, test_perft_start);

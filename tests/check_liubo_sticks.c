@@ -1494,7 +1494,6 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_expectimax_takes_the_owl);
   tcase_add_test(tc, test_expectimax_specs);
   tcase_add_test(tc, test_expectimax_refusals);
-  tcase_set_timeout(slow, 120);
   tcase_add_test(slow, test_random_games_invariants);
   tcase_add_test(slow, test_playout_matches_api_loop);
   suite_add_tcase(s, tc);

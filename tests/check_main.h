@@ -8,6 +8,22 @@
  * own PASS/FAIL line), so a test must never print to stdout itself: use
  * stderr for diagnostics.  Check forks each test (CK_FORK), so a crash fails
  * one test, not the suite; CK_FORK=no under valgrind or a debugger.
+ *
+ * Time limits (the same for every suite; tests/check-timeouts.sh fails on a
+ * suite that calls tcase_set_timeout itself): a test is limited by the CPU
+ * time it spends, never by the wall clock, because a loaded machine (a build
+ * farm, `make -j' beside other jobs) gives a process a small share of a core
+ * and a wall-clock limit sized for an idle machine then fails a correct test.
+ *  - each forked test may spend AG_TEST_CPU_SECONDS of CPU time (RLIMIT_CPU,
+ *    set in the runner and inherited by each forked test, whose CPU clock
+ *    starts at zero); past it the kernel kills it with SIGXCPU, reported by
+ *    Check as "Received signal 24";
+ *  - each test also gets one wall-clock limit, AG_TEST_HANG_SECONDS, only
+ *    against hangs (a test blocked on a lock or a pipe spends no CPU);
+ *    CK_DEFAULT_TIMEOUT, when set, replaces it;
+ *  - both are multiplied by CK_TIMEOUT_MULTIPLIER (configure makes it 4 for
+ *    --enable-sanitizers).
+ * A slow scenario stays small instead: seconds of CPU, not minutes.
  */
 #ifndef AG_CHECK_MAIN_H
 #define AG_CHECK_MAIN_H
@@ -16,6 +32,57 @@
 #include <stdlib.h>
 #include <check.h>
 #include <ancientgames.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/resource.h>
+#endif
+
+/* Ten times the CPU of the most expensive test (check_perfect solving
+ * hare(hunters=10) in memory: about a minute). */
+#define AG_TEST_CPU_SECONDS 600
+/* An hour of wall clock: even at a load of 40 per core a test gets far
+ * more CPU than it needs in that time; only a hang reaches it. */
+#define AG_TEST_HANG_SECONDS 3600
+
+/* CK_TIMEOUT_MULTIPLIER as Check reads it (a number >= 0), else 1. */
+static inline double ag_test_multiplier(void)
+{
+  const char *env = getenv("CK_TIMEOUT_MULTIPLIER");
+  char *end;
+  double m;
+  if (!env) return 1.0;
+  m = strtod(env, &end);
+  return end != env && *end == '\0' && m >= 0 ? m : 1.0;
+}
+
+/* tcase_create() with the hang limit (see above); check_main.h makes every
+ * tcase_create() of a suite this one. */
+static inline TCase *ag_test_tcase_create(const char *name)
+{
+  TCase *tc = (tcase_create)(name);
+  if (!getenv("CK_DEFAULT_TIMEOUT"))
+    tcase_set_timeout(tc, AG_TEST_HANG_SECONDS);   /* scaled by Check */
+  return tc;
+}
+#define tcase_create(name) ag_test_tcase_create(name)
+
+/* The CPU limit of each forked test, set in the runner before it forks.
+ * Not with CK_FORK=no (valgrind, a debugger): the limit would then cover
+ * the whole suite in one process. */
+static inline void ag_test_limit_cpu(SRunner *sr)
+{
+#if defined(__unix__) || defined(__APPLE__)
+  struct rlimit rl;
+  double secs = AG_TEST_CPU_SECONDS * ag_test_multiplier();
+  if (srunner_fork_status(sr) == CK_NOFORK || secs <= 0 || getrlimit(RLIMIT_CPU, &rl) != 0) return;
+  if (rl.rlim_cur == RLIM_INFINITY || (double)rl.rlim_cur > secs) {
+    rl.rlim_cur = (rlim_t)secs;
+    if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max) rl.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_CPU, &rl) != 0) return;   /* no limit rather than no test */
+  }
+#else
+  (void)sr;
+#endif
+}
 
 /* A game from a spec; fails the test, with the library's message, on error. */
 static inline ag_game *new_game(const char *spec)
@@ -96,6 +163,7 @@ static inline int ag_test_run(Suite *s)
   int failed;
 
   srunner_set_tap(sr, "-");
+  ag_test_limit_cpu(sr);
   srunner_run_all(sr, CK_SILENT);
   failed = srunner_ntests_failed(sr);
   srunner_free(sr);

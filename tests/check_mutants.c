@@ -382,7 +382,6 @@ static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
   TCase *tc = tcase_create("survivors");
-  tcase_set_timeout(tc, 120);
   tcase_add_test(tc, option_words_are_matched_whole);
   tcase_add_test(tc, digit_nine_parses);
   tcase_add_test(tc, uct_plays_the_most_visited_move);

@@ -260,10 +260,6 @@ static Suite *perfect_suite(void)
 {
   Suite *s = suite_create("perfect");
   TCase *tc = tcase_create("perfect");
-  /* ai_against_the_perfect_player, the longest, takes about 10 s alone on
-   * an idle machine; 300 s (times CK_TIMEOUT_MULTIPLIER: 4 under the
-   * sanitizers) leaves room for a loaded one. */
-  tcase_set_timeout(tc, 300);
   tcase_add_test(tc, perfect_play_follows_the_solution);
   tcase_add_test(tc, perfect_player_beats_random);
   tcase_add_test(tc, perfect_player_checks_its_game);

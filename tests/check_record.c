@@ -587,7 +587,6 @@ static Suite *record_suite(void)
 {
   Suite *s = suite_create("record");
   TCase *tc = tcase_create("record");
-  tcase_set_timeout(tc, 120);
   tcase_add_loop_test(tc, test_random_games_round_trip, 0, 3);
   tcase_add_test(tc, test_chance_and_joint_plies);
   tcase_add_test(tc, test_tags_comments_crlf);

@@ -807,7 +807,6 @@ static Suite *solver_suite(void)
 {
   Suite *s = suite_create("solver");
   TCase *tc = tcase_create("reference");
-  tcase_set_timeout(tc, 120);
   tcase_add_test(tc, every_value_chain);
   tcase_add_test(tc, every_value_single);
   tcase_add_test(tc, every_value_three_layers);
@@ -815,7 +814,6 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, capture_into_hunters_win_solved);
   suite_add_tcase(s, tc);
   tc = tcase_create("api");
-  tcase_set_timeout(tc, 60);
   tcase_add_unchecked_fixture(tc, scratch_make, scratch_remove);
   tcase_add_test(tc, stats_add_up);
   tcase_add_test(tc, trapped_hare_is_lost_now);

@@ -279,7 +279,6 @@ static Suite *tensor_suite(void)
 {
   Suite *s = suite_create("tensor");
   TCase *tc = tcase_create("tensor");
-  tcase_set_timeout(tc, 120);
   tcase_add_loop_test(tc, test_actions_are_the_games_moves, 0, NSPECS);
   tcase_add_test(tc, test_action_counts);
   tcase_add_loop_test(tc, test_random_games_masks_and_distinct_observations, 0, NSPECS);

@@ -19,6 +19,7 @@ Game.observation_planes, State.observation and State.action_mask.
     (193, (11, 25))
 """
 import ctypes
+import importlib
 from typing import TYPE_CHECKING, Any, List, Tuple, Union
 
 from . import _lib
@@ -26,9 +27,12 @@ from . import _lib
 if TYPE_CHECKING:  # the package imports this module before it defines Move
     from . import Move
 
+# NumPy is optional: lists without it.  Imported by name, not by an import
+# statement, so that `mypy --strict' gives the same answer with and without
+# NumPy installed (tests/check-mypy.sh runs it both ways): _np is Any.
 _np: Any
-try:  # NumPy is optional: lists without it
-    import numpy as _np
+try:
+    _np = importlib.import_module("numpy")
 except ImportError:  # pragma: no cover - depends on the machine
     _np = None
 
