@@ -12,6 +12,10 @@
 #include "ancientgames.h"
 
 enum { AG__AI_RANDOM, AG__AI_MCTS, AG__AI_ALPHABETA, AG__AI_PERFECT };
+/* liubo_fingers' "ai": matrix games solved from a search (liubo_fingers_search.c). */
+enum { AG__AI_FINGERS = AG__AI_PERFECT + 1 };
+/* Its default budget: evaluations per decision (about 20 ms of a 2020s core). */
+#define AG__LFS_DEFAULT_NODES 400000
 
 /* A parsed player spec.  A budget of 0 is "unlimited". */
 typedef struct ag__ai_params {
@@ -60,5 +64,19 @@ int ag__ai_should_stop(ag__ai_stop *s, int caller);
 int ag__hare_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *stop,
                     uint64_t *rng, ag_analysis *out, ag_move *line, size_t line_cap,
                     ag_move_stat *moves, size_t moves_cap);
+
+/* An index drawn from weights p[0..n) (their sum need not be 1) with rng. */
+uint32_t ag__ai_draw_index(uint64_t *rng, const double *p, uint32_t n);
+
+/* Internal entry of liubo_fingers' "ai" (liubo_fingers_search.c): at a
+ * finger round, solves its matrix game and draws `player`'s part of the
+ * equilibrium mix (both parts into moves[0..1] when player < 0); at an
+ * action, the best action.  Fills the analysis as ag__hare_search does
+ * (root moves: every legal choice with its share of the mix and its value
+ * against the other side's mix).  Returns AG_OK, AG_EPHASE or AG_ENOMEM; a
+ * stop keeps the last whole depth's answer. */
+int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params *p,
+                             ag__ai_stop *stop, uint64_t *rng, ag_move *moves, ag_analysis *out,
+                             ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap);
 
 #endif

@@ -123,13 +123,14 @@ enum { KEY_ITERATIONS, KEY_TIME, KEY_C, KEY_ROLLOUT, KEY_CONTEMPT, KEY_THREADS, 
        KEY_NODES, NUM_KEYS };
 #define MCTS_ONLY (1u << AG__AI_MCTS)
 #define AB_ONLY (1u << AG__AI_ALPHABETA)
+#define LF (1u << AG__AI_FINGERS)
 static const struct ai_key {
   const char *name;
   unsigned players;
 } ai_keys[NUM_KEYS] = {
-  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY}, {"c", MCTS_ONLY},
+  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY | LF}, {"c", MCTS_ONLY},
   {"rollout", MCTS_ONLY},    {"contempt", MCTS_ONLY | AB_ONLY}, {"threads", MCTS_ONLY},
-  {"depth", AB_ONLY},        {"nodes", AB_ONLY},
+  {"depth", AB_ONLY | LF},   {"nodes", AB_ONLY | LF},
 };
 static const char *const kind_names[] = {"random", "mcts", "alphabeta", "perfect"};
 
@@ -174,13 +175,13 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
   const char *q, *name_end;
   size_t nlen;
   unsigned given = 0;
-  int kind, is_ai = 0, is_hare = g->vt == &ag__hare_vt;
+  int kind, is_ai = 0, is_hare = g->vt == &ag__hare_vt, is_lf = g->vt == &ag__liubo_fingers_vt;
   if (!s || !*s) s = "ai";
   name_end = strchr(s, '(');
   nlen = name_end ? (size_t)(name_end - s) : strlen(s);
   if (nlen == 2 && strncmp(s, "ai", 2) == 0) {
     is_ai = 1;
-    kind = is_hare ? AG__AI_ALPHABETA : AG__AI_MCTS;
+    kind = is_hare ? AG__AI_ALPHABETA : is_lf ? AG__AI_FINGERS : AG__AI_MCTS;
   } else {
     for (kind = 0; kind < 4; kind++)
       if (strlen(kind_names[kind]) == nlen && strncmp(s, kind_names[kind], nlen) == 0) break;
@@ -208,7 +209,7 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
         return ag__fail(AG_ENOTFOUND, "ai: %s has no option \"%.*s\" (byte %zu of \"%s\")",
                         is_ai ? "ai" : kind_names[kind], (int)(klen > 40 ? 40 : klen), q,
                         (size_t)(q - s), s);
-      if (!(ai_keys[k].players & (1u << kind)))
+      if (!(ai_keys[k].players & (1u << kind | (kind == AG__AI_FINGERS ? MCTS_ONLY : 0))))
         return ag__fail(AG_EINVAL, "ai: in %s the ai player is %s, which has no option %s",
                         g->vt->name, kind_names[kind], ai_keys[k].name);
       if (given & (1u << k))
@@ -224,6 +225,16 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
       q = end + 1;
     }
   }
+  /* liubo_fingers' "ai" with an option of the 0.2 player (mcts) is that player. */
+  if (kind == AG__AI_FINGERS && (given & ~(1u << KEY_TIME | 1u << KEY_DEPTH | 1u << KEY_NODES))) {
+    if (given & (1u << KEY_DEPTH | 1u << KEY_NODES))
+      return ag__fail(AG_EINVAL, "ai: depth and nodes do not mix with mcts options in \"%s\"", s);
+    p->kind = kind = AG__AI_MCTS;
+    if (!(given & 1u << KEY_ROLLOUT)) p->rollout = 40;
+  }
+  if (kind == AG__AI_FINGERS && !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
+    p->nodes = AG__LFS_DEFAULT_NODES;
+  if (kind == AG__AI_FINGERS && !(given & (1u << KEY_DEPTH))) p->depth = 2;
   /* Budgets: none given means the default one; any given means the others
    * are unlimited (0). */
   if (kind == AG__AI_MCTS && !(given & (1u << KEY_ITERATIONS | 1u << KEY_TIME)))
@@ -439,7 +450,7 @@ static void rm_strategy(const tree *t, const node *nd, int p, double *sigma)
 }
 
 /* Draws an index from a distribution. */
-static uint32_t draw_index(uint64_t *rng, const double *p, uint32_t n)
+uint32_t ag__ai_draw_index(uint64_t *rng, const double *p, uint32_t n)
 {
   double r = (double)(ag_rng_next(rng) >> 11) / 9007199254740992.0, acc = 0, total = 0;
   uint32_t i;
@@ -529,8 +540,8 @@ static uint32_t select_edge(tree *t, uint32_t id, uint32_t *pick)
   if (nd->kind == NODE_CHANCE) return chance_edge(t, nd);
   rm_strategy(t, nd, 0, t->sigma[0]);
   rm_strategy(t, nd, 1, t->sigma[1]);
-  pick[0] = draw_index(t->rng, t->sigma[0], nd->n[0]);
-  pick[1] = draw_index(t->rng, t->sigma[1], nd->n[1]);
+  pick[0] = ag__ai_draw_index(t->rng, t->sigma[0], nd->n[0]);
+  pick[1] = ag__ai_draw_index(t->rng, t->sigma[1], nd->n[1]);
   return joint_edge(t, id, pick[0], pick[1]);
 }
 
@@ -761,7 +772,7 @@ static void mcts_result(const worker *w, int nw, const merged *m, int player, ui
     int q;
     for (q = 0; q < 2; q++) {
       if (player >= 0 && q != player) continue;
-      i = draw_index(rng, m->avg[q], m->n[q]);
+      i = ag__ai_draw_index(rng, m->avg[q], m->n[q]);
       moves[player < 0 ? q : 0] = t0->choices[root->edges + (q ? root->n[0] : 0) + i];
     }
     an->best = moves[0];
@@ -862,6 +873,8 @@ static int run_search(const ag_state *st, int player, const ag__ai_params *prm,
   if (prm->kind == AG__AI_ALPHABETA) {
     rc = ag__hare_search(st, prm, stop, rng, an, line, line_cap, ms, ms_cap);
     if (rc == AG_OK || rc == AG_ECANCELED) moves[0] = an->best;
+  } else if (prm->kind == AG__AI_FINGERS) {
+    rc = ag__liubo_fingers_search(st, player, prm, stop, rng, moves, an, line, line_cap, ms, ms_cap);
   } else {
     rc = mcts_run(st, player, prm, stop, rng, moves, an, line, line_cap, ms, ms_cap);
   }
