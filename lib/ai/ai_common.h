@@ -15,7 +15,7 @@ enum { AG__AI_RANDOM, AG__AI_MCTS, AG__AI_ALPHABETA, AG__AI_PERFECT };
 /* liubo_fingers' "ai": matrix games solved from a search (liubo_fingers_search.c). */
 enum { AG__AI_FINGERS = AG__AI_PERFECT + 1 };
 /* Its default budget: evaluations per decision (about 20 ms of a 2020s core). */
-#define AG__LFS_DEFAULT_NODES 400000
+#define AG__LFS_DEFAULT_NODES 250000
 
 /* A parsed player spec.  A budget of 0 is "unlimited". */
 typedef struct ag__ai_params {

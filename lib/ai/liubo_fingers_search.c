@@ -470,11 +470,15 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
      * would look worse than it is. */
     if (p->phase == AG__LF_PH_GUESS && !s.guess) maxd = 1;
     for (d = 1; d <= maxd; d++) {
+      long before = s.evals;
       if (!search_round(&s, p, d, &tmp) && d > 1) break;
       r = tmp;
       done = d;
       s.budget = prm->nodes;
       s.stop = stop;
+      /* the next depth costs about this one's work times the first's: skip
+       * it when that cannot fit the budget */
+      if (s.budget && (s.evals - before) * s.evals > s.budget) break;
     }
     if (player < 0) {
       moves[0] = draw_choice(&s, p, &r, 0, rng);
