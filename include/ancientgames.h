@@ -1255,8 +1255,13 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *    player of the game at a moderate cost per move: in the hare hunt "alphabeta"
  *    (100000 nodes), in liubo_sticks "expectimax" (since 0.3; a spec that names an
  *    option only "mcts" has, such as "ai(iterations=1000)", still selects the 0.2
- *    player "mcts(iterations=1000,rollout=40)"), in liubo_fingers
- *    "mcts(iterations=1000,rollout=40)".  The options go to that player and replace
+ *    player "mcts(iterations=1000,rollout=40)"), in liubo_fingers (since 0.3) a
+ *    player that solves every finger round as a matrix game from a search of the
+ *    mover's actions (see ancientgames-liubo-fingers(7); options @c depth, default
+ *    2, @c nodes, evaluations, default 250000, and @c time_ms; given an option of
+ *    "mcts" instead, it is "mcts(iterations=1000,rollout=40)", the "ai" of 0.2;
+ *    analysed at a finger round, every choice has its share of the equilibrium mix,
+ *    0 for a call that cannot be right).  The options go to that player and replace
  *    those defaults, so "ai(time_ms=500)" works in every game, and an option the
  *    player does not use there is #AG_EINVAL.
  *  - "perfect": the hare hunt's perfect player; it needs a solution, so it is only

@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 // same player; the others give it a time per move instead of a fixed budget
 // (then a game no longer replays exactly from its seed).
 const STRENGTHS = [
-  { id: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : g === "liubo_sticks" ? "ai(depth=2)" : "ai(iterations=200)") },
+  { id: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : g === "liubo_sticks" ? "ai(depth=2)" : "ai(depth=1)") },
   { id: "normal", params: () => "ai" },
   { id: "1s", params: () => "ai(time_ms=1000)" },
   { id: "3s", params: () => "ai(time_ms=3000)" },

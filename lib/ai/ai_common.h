@@ -17,6 +17,10 @@ enum { AG__AI_EXPECTIMAX = AG__AI_PERFECT + 1, AG__AI_EXPECTIMAX1 };
 /* The default node budget of liubo_sticks' "ai", a safety net: its default
  * two-turn search needs about 20 nodes on average and rarely 300. */
 #define AG__LSS_DEFAULT_NODES 2500
+/* liubo_fingers' "ai": matrix games solved from a search (liubo_fingers_search.c). */
+enum { AG__AI_FINGERS = AG__AI_EXPECTIMAX1 + 1 };
+/* Its default budget: evaluations per decision (about 20 ms of a 2020s core). */
+#define AG__LFS_DEFAULT_NODES 250000
 
 /* A parsed player spec.  A budget of 0 is "unlimited". */
 typedef struct ag__ai_params {
@@ -107,5 +111,19 @@ int ag__liubo_sticks_search(const ag_state *st, const ag__ai_params *p, ag__ai_s
 /* Test hook: the evaluation's features of a liubo_sticks position at a throw
  * into f (room for 32); returns their number, 0 when not at a throw. */
 int ag__liubo_sticks_features(const ag_state *st, double *f);
+
+/* An index drawn from weights p[0..n) (their sum need not be 1) with rng. */
+uint32_t ag__ai_draw_index(uint64_t *rng, const double *p, uint32_t n);
+
+/* Internal entry of liubo_fingers' "ai" (liubo_fingers_search.c): at a
+ * finger round, solves its matrix game and draws `player`'s part of the
+ * equilibrium mix (both parts into moves[0..1] when player < 0); at an
+ * action, the best action.  Fills the analysis as ag__hare_search does
+ * (root moves: every legal choice with its share of the mix and its value
+ * against the other side's mix).  Returns AG_OK, AG_EPHASE or AG_ENOMEM; a
+ * stop keeps the last whole depth's answer. */
+int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params *p,
+                             ag__ai_stop *stop, uint64_t *rng, ag_move *moves, ag_analysis *out,
+                             ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap);
 
 #endif

@@ -134,17 +134,21 @@ enum { KEY_ITERATIONS, KEY_TIME, KEY_C, KEY_ROLLOUT, KEY_CONTEMPT, KEY_THREADS, 
 #define MCTS_ONLY (1u << AG__AI_MCTS)
 #define AB_ONLY (1u << AG__AI_ALPHABETA)
 #define EM (1u << AG__AI_EXPECTIMAX)
+#define LF (1u << AG__AI_FINGERS)
 static const struct ai_key {
   const char *name;
   unsigned players;
 } ai_keys[NUM_KEYS] = {
-  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY | EM}, {"c", MCTS_ONLY},
+  {"iterations", MCTS_ONLY}, {"time_ms", MCTS_ONLY | AB_ONLY | EM | LF}, {"c", MCTS_ONLY},
   {"rollout", MCTS_ONLY},    {"contempt", MCTS_ONLY | AB_ONLY}, {"threads", MCTS_ONLY},
-  {"depth", AB_ONLY | EM},   {"nodes", AB_ONLY | EM},
+  {"depth", AB_ONLY | EM | LF},   {"nodes", AB_ONLY | EM | LF},
 };
+/* The players' names, by kind; liubo_fingers' equilibrium player has no name
+ * of its own (it is that game's "ai"), so the names a spec may use stop
+ * before it. */
 static const char *const kind_names[] = {"random", "mcts", "alphabeta", "perfect", "expectimax",
-                                         "expectimax1"};
-#define NUM_KINDS (int)(sizeof kind_names / sizeof kind_names[0])
+                                         "expectimax1", "ai"};
+#define NUM_KINDS (AG__AI_EXPECTIMAX1 + 1)
 
 /* Whether a spec names an option that the expectimax player lacks (iterations,
  * c, rollout, contempt, threads): then liubo_sticks' "ai" stays the 0.2 MCTS
@@ -206,12 +210,13 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
   size_t nlen;
   unsigned given = 0;
   int kind, is_ai = 0, is_hare = g->vt == &ag__hare_vt, is_sticks = g->vt == &ag__liubo_sticks_vt;
+  int is_lf = g->vt == &ag__liubo_fingers_vt;
   if (!s || !*s) s = "ai";
   name_end = strchr(s, '(');
   nlen = name_end ? (size_t)(name_end - s) : strlen(s);
   if (nlen == 2 && strncmp(s, "ai", 2) == 0) {
     is_ai = 1;
-    kind = is_hare ? AG__AI_ALPHABETA : AG__AI_MCTS;
+    kind = is_hare ? AG__AI_ALPHABETA : is_lf ? AG__AI_FINGERS : AG__AI_MCTS;
     if (is_sticks && !names_mcts_key(s)) kind = AG__AI_EXPECTIMAX;
   } else {
     for (kind = 0; kind < NUM_KINDS; kind++)
@@ -224,7 +229,7 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
   if (is_ai && kind == AG__AI_MCTS) p->rollout = 40;    /* short playouts: more iterations */
   if (kind == AG__AI_ALPHABETA && !is_hare)
     return ag__fail(AG_EINVAL, "ai: alphabeta plays the hare hunt only, not %s", g->vt->name);
-  if (kind >= AG__AI_EXPECTIMAX && !is_sticks)
+  if ((kind == AG__AI_EXPECTIMAX || kind == AG__AI_EXPECTIMAX1) && !is_sticks)
     return ag__fail(AG_EINVAL, "ai: %s plays liubo_sticks only, not %s", kind_names[kind],
                     g->vt->name);
   if (name_end && strcmp(name_end, "()") != 0) {
@@ -243,7 +248,7 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
         return ag__fail(AG_ENOTFOUND, "ai: %s has no option \"%.*s\" (byte %zu of \"%s\")",
                         is_ai ? "ai" : kind_names[kind], (int)(klen > 40 ? 40 : klen), q,
                         (size_t)(q - s), s);
-      if (!(ai_keys[k].players & (1u << kind)))
+      if (!(ai_keys[k].players & (1u << kind | (kind == AG__AI_FINGERS ? MCTS_ONLY : 0))))
         return ag__fail(AG_EINVAL, "ai: in %s the ai player is %s, which has no option %s",
                         g->vt->name, kind_names[kind], ai_keys[k].name);
       if (given & (1u << k))
@@ -259,6 +264,16 @@ static int parse_params(const char *s, const ag_game *g, ag__ai_params *p)
       q = end + 1;
     }
   }
+  /* liubo_fingers' "ai" with an option of the 0.2 player (mcts) is that player. */
+  if (kind == AG__AI_FINGERS && (given & ~(1u << KEY_TIME | 1u << KEY_DEPTH | 1u << KEY_NODES))) {
+    if (given & (1u << KEY_DEPTH | 1u << KEY_NODES))
+      return ag__fail(AG_EINVAL, "ai: depth and nodes do not mix with mcts options in \"%s\"", s);
+    p->kind = kind = AG__AI_MCTS;
+    if (!(given & 1u << KEY_ROLLOUT)) p->rollout = 40;
+  }
+  if (kind == AG__AI_FINGERS && !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
+    p->nodes = AG__LFS_DEFAULT_NODES;
+  if (kind == AG__AI_FINGERS && !(given & (1u << KEY_DEPTH))) p->depth = 2;
   /* Budgets: none given means the default one; any given means the others
    * are unlimited (0). */
   if (kind == AG__AI_MCTS && !(given & (1u << KEY_ITERATIONS | 1u << KEY_TIME)))
@@ -482,7 +497,7 @@ static void rm_strategy(const tree *t, const node *nd, int p, double *sigma)
 }
 
 /* Draws an index from a distribution. */
-static uint32_t draw_index(uint64_t *rng, const double *p, uint32_t n)
+uint32_t ag__ai_draw_index(uint64_t *rng, const double *p, uint32_t n)
 {
   double r = (double)(ag_rng_next(rng) >> 11) / 9007199254740992.0, acc = 0, total = 0;
   uint32_t i;
@@ -572,8 +587,8 @@ static uint32_t select_edge(tree *t, uint32_t id, uint32_t *pick)
   if (nd->kind == NODE_CHANCE) return chance_edge(t, nd);
   rm_strategy(t, nd, 0, t->sigma[0]);
   rm_strategy(t, nd, 1, t->sigma[1]);
-  pick[0] = draw_index(t->rng, t->sigma[0], nd->n[0]);
-  pick[1] = draw_index(t->rng, t->sigma[1], nd->n[1]);
+  pick[0] = ag__ai_draw_index(t->rng, t->sigma[0], nd->n[0]);
+  pick[1] = ag__ai_draw_index(t->rng, t->sigma[1], nd->n[1]);
   return joint_edge(t, id, pick[0], pick[1]);
 }
 
@@ -806,7 +821,7 @@ static void mcts_result(const worker *w, int nw, const merged *m, int player, ui
     int q;
     for (q = 0; q < 2; q++) {
       if (player >= 0 && q != player) continue;
-      i = draw_index(rng, m->avg[q], m->n[q]);
+      i = ag__ai_draw_index(rng, m->avg[q], m->n[q]);
       moves[player < 0 ? q : 0] = t0->choices[root->edges + (q ? root->n[0] : 0) + i];
     }
     an->best = moves[0];
@@ -908,7 +923,9 @@ static int run_search(const ag_state *st, int player, const ag__ai_params *prm,
   if (prm->kind == AG__AI_ALPHABETA) {
     rc = ag__hare_search(st, prm, stop, rng, an, line, line_cap, ms, ms_cap);
     if (rc == AG_OK || rc == AG_ECANCELED) moves[0] = an->best;
-  } else if (prm->kind >= AG__AI_EXPECTIMAX) {
+  } else if (prm->kind == AG__AI_FINGERS) {
+    rc = ag__liubo_fingers_search(st, player, prm, stop, rng, moves, an, line, line_cap, ms, ms_cap);
+  } else if (prm->kind == AG__AI_EXPECTIMAX || prm->kind == AG__AI_EXPECTIMAX1) {
     rc = ag__liubo_sticks_search(st, prm, stop, an, line, line_cap, ms, ms_cap);
     if (rc == AG_OK) moves[0] = an->best;
   } else {

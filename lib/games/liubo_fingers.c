@@ -16,10 +16,14 @@
 #endif
 #include "ag_internal.h"
 #include "liubo_fingers_board.h"
+#include "liubo_fingers.h"
 
-enum { OPT_HANDS, OPT_SCHEME, OPT_ENTRY, OPT_BOARD, OPT_RETURN, OPT_MAX_ROUNDS };
+enum { OPT_HANDS = AG__LF_OPT_HANDS, OPT_SCHEME = AG__LF_OPT_SCHEME, OPT_ENTRY = AG__LF_OPT_ENTRY,
+       OPT_BOARD = AG__LF_OPT_BOARD, OPT_RETURN = AG__LF_OPT_RETURN,
+       OPT_MAX_ROUNDS = AG__LF_OPT_MAX_ROUNDS };
 enum { WHITE = 0, BLACK = 1 };
-enum { PH_GUESS = 0, PH_THROW = 1, PH_ACT = 2, PH_OVER = 3 };
+enum { PH_GUESS = AG__LF_PH_GUESS, PH_THROW = AG__LF_PH_THROW, PH_ACT = AG__LF_PH_ACT,
+       PH_OVER = AG__LF_PH_OVER };
 enum { ON_BOARD = 0, AT_START = 1 };   /* the aux byte of an ordinary move or entry */
 
 #define PIECES       6        /* pieces per side */
@@ -46,20 +50,6 @@ static const ag__optdef lf_options[] = {
   {"max_rounds", 2000, 0, 100000, NULL},
 };
 
-/* The position: pointer-free, copied by the core for undo. */
-typedef struct lf_pos {
-  int8_t owner[AG__LF_NODES];     /* player whose pieces stand on a point, -1 none */
-  uint8_t flat[AG__LF_NODES];     /* AT_START pieces (flat, unmoved since placed) */
-  uint8_t cross[AG__LF_NODES];    /* ON_BOARD pieces (crosswise) */
-  uint8_t held[2];                /* enemy pieces in player p's prisons */
-  uint8_t home[2];                /* p's pieces standing in TAIJI */
-  uint8_t plain[2], wired[2];     /* counting sticks held by p (the fish follow from home[]) */
-  uint8_t phase;                  /* PH_* */
-  uint8_t mover;                  /* PH_THROW: who moves next; PH_ACT: who moves */
-  uint8_t count;                  /* PH_ACT: the count to spend */
-  uint8_t pad;
-  uint32_t rounds;                /* finger rounds played, void ones included */
-} lf_pos;
 
 /* Zobrist keys, filled in one go from the game name. */
 typedef struct lf_keys {
