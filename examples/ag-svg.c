@@ -350,10 +350,11 @@ int main(int argc, char **argv)
   static const struct option longopts[] = {
     {"position", required_argument, NULL, 'p'}, {"output", required_argument, NULL, 'o'},
     CLI_STD_OPTIONS, {NULL, 0, NULL, 0}};
-  ag_game *g;
-  ag_state *st;
+  ag_game *g = NULL;
+  ag_state *st = NULL;
   const char *position = NULL, *out = NULL;
-  char *text;
+  char *text = NULL;
+  int status = 1;
   size_t cap;
   svg v;
   int c, largest;
@@ -364,16 +365,17 @@ int main(int argc, char **argv)
   if (argc - optind != 1)
     cli_usage_error(&prog, "expected one SPEC, got %d argument%s", argc - optind,
                     argc - optind == 1 ? "" : "s");
+  /* Every exit below frees what it made: valgrind runs the error paths too. */
   if (ag_game_new(argv[optind], &g) != AG_OK) { fprintf(stderr, "ag-svg: %s\n", ag_errmsg()); return 1; }
   if (ag_state_new(g, &st) != AG_OK || (position && ag_state_set_text(st, position) != AG_OK)) {
     fprintf(stderr, "ag-svg: %s\n", ag_errmsg());
-    return 1;
+    goto fail;
   }
   cap = ag_game_limit(g, AG_LIMIT_POSITION_TEXT);
   text = malloc(cap ? cap : 1);
   if (!text || ag_state_to_text(st, text, cap, NULL) != AG_OK) {
     fprintf(stderr, "ag-svg: cannot write the position text\n");
-    return 1;
+    goto fail;
   }
   memset(&v, 0, sizeof v);
   v.g = g, v.st = st;
@@ -383,14 +385,16 @@ int main(int argc, char **argv)
   v.margin = 40 + 0.6 * v.scale;
   v.top = 36 + 0.6 * v.scale;
   v.f = out ? fopen(out, "w") : stdout;
-  if (!v.f) { fprintf(stderr, "ag-svg: %s: %s\n", out, strerror(errno)); return 1; }
+  if (!v.f) { fprintf(stderr, "ag-svg: %s: %s\n", out, strerror(errno)); goto fail; }
   draw(&v, text);
   if ((out && fclose(v.f) != 0) || (!out && fflush(stdout) != 0)) {
     fprintf(stderr, "ag-svg: %s: %s\n", out ? out : "standard output", strerror(errno));
-    return 1;
+    goto fail;
   }
+  status = 0;
+fail:
   free(text);
   ag_state_free(st);
   ag_game_free(g);
-  return 0;
+  return status;
 }

@@ -169,7 +169,10 @@ AG_API const char *ag_version_string(void);
 AG_API const char *ag_strerror(int code);
 
 /** The message of this thread's last failed call, printable as is.
- *  It stays until the next failure on this thread; a success does not clear it.
+ *  It stays until the next failure on this thread; a success does not clear it.  It is
+ *  UTF-8 without control characters: where it quotes the caller's input, a control
+ *  byte or a byte of invalid UTF-8 shows as \\xHH (ESC as \\x1b), so printing it cannot
+ *  drive a terminal.  At most 255 bytes.
  *  @return A thread-local string, never NULL ("" when nothing failed yet). */
 AG_API const char *ag_errmsg(void);
 
@@ -881,7 +884,8 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
 record   = { tag } { ply }          with blanks and comments anywhere between
 tag      = "[" NAME SPACE+ '"' VALUE '"' "]"       on one line
 NAME     = 1*( letter | digit | "_" )               case-sensitive
-VALUE    = bytes >= 0x20 except 0x7f, with \" and \\ for '"' and '\'
+VALUE    = UTF-8 text without control characters (C0, DEL, C1), with \" and \\
+           for '"' and '\'
 ply      = N "." move [ move ]      N = 1, 2, 3 ... with no gaps;
                                     two moves at a joint ply: player 0's, then 1's
 move     = the game's move text (ag_move_to_text()), no blanks inside
@@ -902,7 +906,10 @@ comment  = ";" up to the end of the line  |  "{" up to the next "}"
  *
  *  Every other tag is the program's: a record's other tags are kept by the state
  *  (see ag_state_set_tag()) and written back, in their order, after the library's.
- *  A tag name appears at most once.  Plies come after the last tag; the numbers
+ *  A tag name appears at most once, and a record holds at most 1024 tags besides the
+ *  library's (a bound that keeps reading and ag_state_set_tag() linear).  Records are
+ *  UTF-8: a tag value that is not valid UTF-8 is refused (#AG_EPARSE).  Plies come
+ *  after the last tag; the numbers
  *  count the plies of the record from 1, whatever the ply counter of the start
  *  position says.
  *
@@ -939,7 +946,7 @@ AG_API int ag_state_record(const ag_state *st, char *buf, size_t cap, size_t *le
  *  @retval AG_EMISMATCH the [Game] tag names another game, or the same game with other
  *          options.
  *  @retval AG_EPARSE no [Game] tag, a [Game] that is not a spec, a malformed tag or a tag
- *          given twice, a [Start] that is not a position, a ply number missing or
+ *          given twice, a tag value that is not UTF-8 text, more than 1024 program tags, a [Start] that is not a position, a ply number missing or
  *          out of sequence, a move text the game cannot read, a joint ply with
  *          one choice, an unclosed comment or tag, a tag after the plies, or a
  *          [Result] or [Termination] the plies do not reach.
@@ -993,12 +1000,14 @@ AG_API int ag_state_start_text(const ag_state *st, char *buf, size_t cap, size_t
  *  @param st The state.
  *  @param name The tag name: letters, digits and '_'; not one of the library's
  *         (Game, Start, Result, Termination).
- *  @param value The value: bytes >= 0x20 except 0x7f; NULL removes the tag.
+ *  @param value The value: UTF-8 text without control characters; NULL removes the tag.
+ *         A state holds at most 1024 tags.
  *  @return #AG_OK (also when removing a tag that is not there), or a negative code and the
  *          state unchanged.
  *  @retval AG_EINVAL st or name is NULL, name is empty, holds a character other than a
  *          letter, a digit or "_", or is one of the library's tags (Game, Start,
- *          Result, Termination), or value holds a control character.
+ *          Result, Termination), value holds a control character or is not valid UTF-8, or
+ *          the tag is new and the state already holds 1024 tags.
  *  @retval AG_ENOMEM memory for the tags ran out (or they would be too large). */
 AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value);
 

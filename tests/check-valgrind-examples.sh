@@ -58,6 +58,11 @@ expect_fail=yes
 vg ag-solve "hare(hunters=10)" -i /nonexistent/solution --quiet
 vg ag-play "hare(first=x)" --p0 random --p1 random
 vg ag-perft liubo_sticks 1 --position "not a position"
+# Error paths of every exit of ag-svg (issue 27, D15: it leaked its state).
+vg ag-svg "no-such-game"
+vg ag-svg hare --position "not a position"
+vg ag-svg hare -o /nonexistent/dir/board.svg
+vg ag-play hare --load /nonexistent/record.txt
 expect_fail=no
 echo "valgrind: $runs runs"
 exit $status
