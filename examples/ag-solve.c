@@ -295,6 +295,7 @@ int main(int argc, char **argv)
   pr.t0 = cli_now();
   pr.tty = cli_is_tty(stderr);
   pr.every = every;
+  pr.last_draw = pr.t0;       /* the first line after `every' seconds, not at once */
   if (ag_game_new(spec, &g) != AG_OK) {
     fprintf(stderr, "ag-solve: %s: %s\n", spec, ag_errmsg());
     return 1;

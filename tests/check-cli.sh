@@ -118,7 +118,10 @@ expect 1 'ag-play: --position: ' ag-play hare --position 'not a position'
 expect 1 'ag-play: /nonexistent-dir/x.rec: ' ag-play --load /nonexistent-dir/x.rec
 expect 1 'ag-play: /nonexistent-dir/x.sol: ' ag-play hare --solution /nonexistent-dir/x.sol
 echo 'not a record' > "$tmp.rec"
-expect 1 'not a game record' ag-play --load "$tmp.rec"
+expect 1 'no \[Game "..."\] tag \(not a record\?\)' ag-play --load "$tmp.rec"
+# The library reads the [Game] tag: not a [Gamer] tag nor a comment (strstr was fooled).
+printf '[Gamer "hare"]\n; [Game "hare"]\n[Game "liubo_fingers"]\n' > "$tmp.rec"
+expect 0 '^liubo_fingers\(' ag-play --load "$tmp.rec" --p0 random --p1 random -m 4 -q
 expect 1 "ag-play: $tmp.rec: " ag-play hare --load "$tmp.rec"
 printf '[Game "hare"]\n\n1. a1-a5\n' > "$tmp.rec"
 expect 1 "ag-play: $tmp.rec: record line 3" ag-play --load "$tmp.rec"
