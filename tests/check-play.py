@@ -436,8 +436,11 @@ class SolveInterruptTest(unittest.TestCase):
             self.assertEqual(p.returncode, -signal.SIGINT, stderr)
             self.assertLess(took, 5 * SLOW, "CPU seconds spent after SIGINT")
             self.assertEqual(stdout, "")
-            # Not a terminal: no progress line, only the one about the interruption.
-            self.assertRegex(stderr, r"^ag-solve: interrupted after [0-9.]+ s; nothing was saved\n$")
+            # Not a terminal: timed progress lines ("[  2.0 s] ...", ag-solve(1)),
+            # then the one about the interruption, last.
+            self.assertRegex(stderr, r"(^|\n)ag-solve: interrupted after [0-9.]+ s; nothing was saved\n$")
+            for line in stderr.splitlines()[:-1]:
+                self.assertRegex(line, r"^\[ *[0-9.]+ s\] ")
             self.assertFalse(os.path.exists(out))
 
     def test_progress_on_terminal(self):

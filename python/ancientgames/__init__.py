@@ -1203,11 +1203,10 @@ def _choose_cancellable(state: State, pl: Optional[int], p: bytes, r: Any,
     """ag_ai_choose_ex: CancelledError with .move (the best so far, or None)."""
     out = _lib.c_move()
     who = state.current_player if pl is None else pl
-    ctl, keep = _control(stop, poll)
+    c = _Control(stop, poll)
     with state._h as h:
-        rc = r._with(lambda c: _lib.ag_ai_choose_ex(h, who, p, c, ctypes.byref(ctl),
-                                                    ctypes.byref(out)))
-    del keep
+        rc = c.run(lambda: r._with(lambda rp: _lib.ag_ai_choose_ex(h, who, p, rp, c.ref(),
+                                                                   ctypes.byref(out))))
     _check_keeping(rc, "move", Move(out.value, state.game) if out.value else None)
     return Move(out.value, state.game)
 
