@@ -6,7 +6,7 @@ spelling.  A test parses the header and compares every constant; a new
 constant of the header is one line here, in header order.
 """
 AG_VERSION_MAJOR = 0
-AG_VERSION_MINOR = 2
+AG_VERSION_MINOR = 3
 AG_VERSION_PATCH = 0
 AG_VERSION_NUMBER = (AG_VERSION_MAJOR << 16) | (AG_VERSION_MINOR << 8) | AG_VERSION_PATCH
 
@@ -89,5 +89,4 @@ AG_INFO_PRISONERS = 4
 AG_INFO_COUNTER = 5
 AG_INFO_RESERVE = 6
 AG_INFO_CHAIN = 7
-
-
+AG_VEC_AUTORESET = 1
