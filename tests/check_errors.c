@@ -544,7 +544,7 @@ START_TEST(ai_errors)
   ERR(ag_ai_choose, AG_EINVAL, (st, "random", &rng, NULL));
   ERR(ag_ai_choose, AG_EINVAL, (st, "perfect", &rng, &m));
   ERR(ag_ai_choose, AG_EINVAL, (sticks, "alphabeta", &rng, &m));   /* the hare hunt's only */
-  ERR(ag_ai_choose, AG_EINVAL, (sticks, "ai(depth=3)", &rng, &m)); /* ai is mcts there */
+  ERR(ag_ai_choose, AG_EINVAL, (sticks, "ai(c=1,depth=3)", &rng, &m)); /* c names mcts: ai is mcts there */
   ERR(ag_ai_choose, AG_ENOTFOUND, (st, "random(x=1)", &rng, &m));
   ERR(ag_ai_choose, AG_EPARSE, (st, "mcts(iterations=5,iterations=6)", &rng, &m));
   ERR(ag_ai_choose, AG_ENOTFOUND, (st, "minimax", &rng, &m));
