@@ -209,6 +209,11 @@ for t in "${targets[@]}"; do
     export WINEDEBUG=-all WINEPREFIX=$out/wine
     wineboot -i >/dev/null 2>&1 || true
     WINEPATH=$(winepath -w "$b/lib/.libs" 2>/dev/null); export WINEPATH
+    # A Windows program finds its DLLs beside it: the library's and the
+    # mingw-w64 run-time ones it links (as an application ships them).
+    cp -f "$b/lib/.libs/libancientgames-0.dll" \
+      "$(x86_64-w64-mingw32-gcc -print-file-name=libgcc_s_seh-1.dll)" \
+      "$(x86_64-w64-mingw32-gcc -print-file-name=libwinpthread-1.dll)" "$b/tests/.libs/" 2>/dev/null
     probe windows-dll wine "$b/tests/.libs/ag-probe.exe"
     test -f "$b/ag-probe-static.exe" && probe windows-static wine "$b/ag-probe-static.exe"
     wineserver -k >/dev/null 2>&1 || true
