@@ -25,6 +25,9 @@ checked=0
 for f in $files; do
   case $f in
     tests/fuzz/corpus/*|abi/*|*.svg|*.md|*.txt|*.typed|*.expected|*.json|tests/golden/*) continue ;;
+    # a tarball's generated files and any build made inside it (distcheck's)
+    _build*|_inst*|build-aux/*|m4/*|autom4te.cache/*|man/api/*|man/man3/*|web/dist/*) continue ;;
+    Makefile.in|config.h.in|configure|aclocal.m4|liboldgames-*/*) continue ;;
     NEWS|HACKING|LICENSE|.gitignore) continue ;;
     *.c|*.h|*.py|*.sh|*.js|*.mjs|*.ts|*.css|*.html|*.1|*.7|*.in|*.am|*.ac|*.toml|*.map) ;;
     GNUmakefile|.ci/*|debian/rules|debian/tests/*) ;;
