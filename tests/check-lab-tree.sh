@@ -11,7 +11,9 @@ lab=$(cd "$top_builddir/examples" && pwd)/ag-lab
 test -x "$lab" || { echo "FAIL: $lab not built"; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-lab-tree.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-if ! (cd "$tmp" && env -u PYTHONPATH -u ANCIENTGAMES_LIB "$lab" "hare(hunters=10)" -n 1 -j 1 \
+# AG_PY_PRELOAD: a sanitizer build's ASan runtime, which python must load first.
+# shellcheck disable=SC2086
+if ! (cd "$tmp" && env -u PYTHONPATH -u ANCIENTGAMES_LIB ${AG_PY_PRELOAD:-} "$lab" "hare(hunters=10)" -n 1 -j 1 \
         -p random -f csv --svg chart.svg > out.csv 2> err); then
   echo "FAIL: ag-lab from the build tree:"; cat "$tmp/err"; exit 1
 fi
