@@ -125,7 +125,7 @@ run_block prerequisites /root &&
     mkdir -p "$root/root/hunt"
     readme_block hunt.c > "$root/root/hunt/hunt.c"
     run_block "build hunt.c" /root/hunt &&
-      in_root "installed hunt.c runs" /root/hunt "./hunt | tail -n 1 | grep '^plies: [0-9]'"
+      in_root "installed hunt.c runs" /root/hunt "./hunt | tail -n 1 | grep -E '^[0-9]+ plies, winner: '"
     readme_block python > "$root/root/example.py"
     in_root "installed Python package" /root "python3 example.py"
   }
