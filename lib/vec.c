@@ -251,6 +251,13 @@ static int for_each_block(ag_vec *v, int threads, void *(*fn)(void *), const int
   return rc;
 }
 
+/* Whether player q chooses now in a lane whose player to act is p: the one
+ * to move at a decision, both at a simultaneous node, nobody at the end. */
+static int chooses(int p, int q)
+{
+  return p == q || p == AG_PLAYER_SIMULTANEOUS;
+}
+
 /* Whether action a is a legal choice of player p in lane st. */
 static int action_ok(const ag_vec *v, const ag_state *st, int p, int32_t a)
 {
@@ -271,7 +278,7 @@ AG_API int ag_vec_step(ag_vec *v, const int32_t *actions, float *rewards, unsign
     const ag_state *st = v->st[i];
     int p = ag_state_current_player(st), q;
     for (q = 0; q < 2; q++) {
-      if (p != q && p != AG_PLAYER_SIMULTANEOUS) continue;
+      if (!chooses(p, q)) continue;
       if (!action_ok(v, st, q, actions[2 * i + (size_t)q]))
         return ag__fail(AG_EILLEGAL, "ag_vec_step: lane %zu: action %ld is not legal for %s here",
                         i, (long)actions[2 * i + (size_t)q], ag_game_player_name(v->g, q));
@@ -345,7 +352,7 @@ AG_API int ag_vec_action_masks(const ag_vec *v, unsigned char *masks, size_t cap
     int p = ag_state_current_player(st), q;
     for (q = 0; q < 2; q++) {
       unsigned char *mk = masks + (2 * i + (size_t)q) * a;
-      if (p == q || p == AG_PLAYER_SIMULTANEOUS) {
+      if (chooses(p, q)) {
         int rc = ag_state_action_mask(st, q, mk, a, NULL);
         if (rc != AG_OK) return rc;
       } else {
@@ -375,7 +382,7 @@ AG_API int ag_vec_random_actions(ag_vec *v, int32_t *actions)
       ag_move mv[AG__MAX_MOVES];
       size_t n = 0, act = 0;
       actions[2 * i + (size_t)q] = -1;
-      if (p != q && p != AG_PLAYER_SIMULTANEOUS) continue;
+      if (!chooses(p, q)) continue;
       if (ag_state_legal_moves(st, q, mv, AG__MAX_MOVES, &n) != AG_OK || n == 0) continue;
       ag_game_move_action(v->g, mv[ag_rng_below(&v->action_rng[i], n)], &act);
       actions[2 * i + (size_t)q] = (int32_t)act;

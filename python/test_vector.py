@@ -145,6 +145,12 @@ class VectorTest(unittest.TestCase):
         with self.assertRaises(IndexError):
             env.lane(4)
 
+    def test_module_example(self):
+        # the module docstring's example, shapes included, is what runs
+        import doctest
+        from ancientgames import vector
+        self.assertEqual(doctest.testmod(vector).failed, 0)
+
     def test_game_closed_first(self):
         g = ag.Game("liubo_sticks")
         env = ag.VectorEnv(g, 16, seed=4)

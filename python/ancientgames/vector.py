@@ -12,7 +12,9 @@ actions, never on the number of lanes or threads.
     >>> env = ag.VectorEnv("liubo_sticks", 1024, seed=1)
     >>> out = env.step(env.random_actions())
     >>> out.rewards.shape, out.done.shape, out.observations.shape
-    ((1024, 2), (1024,), (1024, 16, 35))
+    ((1024, 2), (1024,), (1024, 22, 33))
+    >>> env.observation_shape          # (planes, nodes) of the game
+    (22, 33)
 
 NumPy is required (ImportError otherwise).
 """
