@@ -259,6 +259,7 @@ class App {
     this.game = game;
     this.entry = gameEntry(game.name);
     this.st = game.newState();
+    this.start = null;       // the position text the plies start from: null, the initial one
     this.seed = BigInt($("seed").value || "0");
     this.rng = this.ag.rng(this.seed);   // throws
     this.sides = [$("side0").value, $("side1").value];
@@ -330,7 +331,7 @@ class App {
     this.requests.set(id, { gen: this.gen, player, kind, ply: this.st.ply });
     if (kind !== "hint") document.body.dataset.thinking = "yes";
     this.worker.postMessage({
-      id, spec: this.game.spec, start: null, plies: this.plies.map((p) => ({ t: p.t, m: p.m })),
+      id, spec: this.game.spec, start: this.start, plies: this.plies.map((p) => ({ t: p.t, m: p.m })),
       player, params: this.params, seed: this.aiSeed(kind === "hint" ? 7 + player : player),
       hint: kind === "hint",
     });
@@ -617,6 +618,7 @@ class App {
       this.game = game;
       this.entry = gameEntry(game.name);
       this.st = st;
+      this.start = st.startText();     // a record may start elsewhere ([Start])
       this.plies = plies;
       this.redo = [];
       this.choices = [null, null];
@@ -630,7 +632,7 @@ class App {
       this.say(this.i18n.t("loaded"));
       this.advance();
     } catch (e) {
-      if (st) { const g = st.game; st.free(); g.free(); }
+      if (st && st !== this.st) { const g = st.game; st.free(); g.free(); }
       this.say(this.i18n.t("cannot_load", { error: e.message }));
     }
   }
