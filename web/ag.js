@@ -190,7 +190,7 @@ export class Rng {
   // A uniform draw in 0 .. bound-1 (ag_rng_below).  A Number bound below
   // 2^53 gives a result the signed i64 of the call already holds exactly.
   below(bound) {
-    if (typeof bound === "number" && bound < BIG_SMALL.length) return Number(this.lib.m._ag_rng_below(this.p, BIG_SMALL[bound]));
+    if (typeof bound === "number" && bound >= 0 && bound < BIG_SMALL.length && Number.isInteger(bound)) return Number(this.lib.m._ag_rng_below(this.p, BIG_SMALL[bound]));
     return Number(BigInt.asUintN(64, this.lib.m._ag_rng_below(this.p, BigInt(bound))));
   }
   free() { if (this.p) this.lib.free(this.p); this.p = 0; }
