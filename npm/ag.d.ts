@@ -66,6 +66,12 @@ export interface Library {
   options(name: string): GameOption[];
   /** A SplitMix64 generator (ag_rng_next) for chance draws and the players. */
   rng(seed: number | bigint): Rng;
+  /** Whether the library reads and writes game records. */
+  readonly hasRecords: boolean;
+  /** Opens a record of any game (ag_state_new_from_record): the state, replayed
+   *  with its whole history, of a new game (state.game); free the state, then
+   *  the game.  Throws AgError (AG.EPARSE, AG.EILLEGAL) for a bad record. */
+  openRecord(text: string): State;
 }
 
 /** The library's 64-bit random number generator, in library memory. */
@@ -91,6 +97,10 @@ export interface Outcome {
   /** AG.END_*. */
   reason: number;
 }
+/** Totals of a batch of playouts (ag_playout_totals). */
+export interface PlayoutTotals {
+  playouts: number; plies: number; wins: [number, number]; draws: number; unfinished: number;
+}
 export interface ChanceOutcomes { outcomes: { move: Move; weight: number }[]; total: number; }
 /** ag_ai_analyse(): the best move, its value (0 loss .. 1 win) and line. */
 export interface Analysis {
@@ -100,7 +110,8 @@ export interface Analysis {
 
 /** A game: its rules, options and board geometry. */
 export declare class Game {
-  constructor(lib: Library, spec: string);
+  /** From a spec, or (spec null) taking over a handle of the library. */
+  constructor(lib: Library, spec: string | null, handle?: number);
   readonly lib: Library;
   readonly name: string;
   /** The canonical spec, every option given. */
@@ -139,6 +150,10 @@ export declare class State {
   readonly canAnalyse: boolean;
   /** The ascending legal moves of player (default: the player to act). */
   legalMoves(player?: number): Move[];
+  /** The per-ply form of legalMoves(player): the count, the moves read with
+   *  moveAt(0 .. count-1) until the next call; allocates nothing. */
+  legalCount(player: number): number;
+  moveAt(i: number): Move;
   isLegal(move: Move, player?: number): boolean;
   analyse(player: number, params: string, rng: Rng, lineCap?: number): Analysis;
   chanceOutcomes(): ChanceOutcomes;
@@ -163,6 +178,12 @@ export declare class State {
   /** The game record (tags, then one numbered ply a line). */
   record(): string;
   setRecord(text: string): this;
+  /** The moves played, oldest first (a joint ply gives one per player). */
+  history(): Move[];
+  /** The position text the history starts from. */
+  startText(): string;
+  /** ag_state_playouts(): count seeded random playouts from here, in one call. */
+  playouts(seed: number | bigint, count: number | bigint, maxPlies?: number, threads?: number): PlayoutTotals;
   free(): void;
 }
 

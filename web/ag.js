@@ -18,6 +18,8 @@ import createAncientGames from "../ancientgames.js";
 
 // The public constants of include/ancientgames.h (tests/check_abi_values.c
 // pins them in C; tests/web/test_web.py checks these against the header).
+// One block, so that a generator can replace it whole.
+// BEGIN constants
 export const AG = Object.freeze({
   OK: 0, ERROR: -1, ENOMEM: -2, EINVAL: -3, EBUFS: -4, EPARSE: -5, ENOTFOUND: -6,
   EILLEGAL: -7, EPHASE: -8, EMISMATCH: -9,
@@ -39,6 +41,7 @@ export const AG = Object.freeze({
   INFO_COUNTER: 5, INFO_RESERVE: 6, INFO_CHAIN: 7,
   ECANCELED: -10,
 });
+// END constants
 
 // A failed library call: code (AG_E*), its name and the library's message.
 export class AgError extends Error {
@@ -115,6 +118,30 @@ class Library {
 
   game(spec) { return new Game(this, spec); }
 
+  // Whether this library reads and writes game records (ag_state_record, 0.2).
+  get hasRecords() {
+    return typeof this.m._ag_state_record === "function" && typeof this.m._ag_state_set_record === "function";
+  }
+
+  // Opens a record of any game (ag_state_new_from_record): the game its
+  // [Game] tag names, read by the library's record reader (a [Gamer] tag or
+  // a comment is never taken for it), and a state replayed with the whole
+  // history.  Free the state, then its game (state.game).
+  openRecord(text) {
+    const m = this.m, s = this.scratch;
+    this.check(this.withString(text, (p) => m._ag_state_new_from_record(p, s, s + 4)));
+    const gh = this.u32[s >> 2], sh = this.u32[(s >> 2) + 1];
+    let game = null;
+    try {
+      game = new Game(this, null, gh);
+      return new State(game, null, sh);
+    } catch (e) {
+      m._ag_state_free(sh);
+      if (game) game.free(); else m._ag_game_free(gh);
+      throw e;
+    }
+  }
+
   // The options of a game as the library states them: [{key, value, values}],
   // from the canonical spec (every key, defaults in order) and the message of
   // a spec with an empty value ("allowed: a|b|c" or "an integer from A to B").
@@ -147,6 +174,10 @@ class Library {
   rng(seed) { return new Rng(this, seed); }
 }
 
+// BigInts of the small bounds of ag_rng_below (the sizes of move lists), made
+// once: a draw per ply then converts no Number to a BigInt.
+const BIG_SMALL = Array.from({ length: 1024 }, (_, i) => BigInt(i));
+
 export class Rng {
   constructor(lib, seed) {
     this.lib = lib;
@@ -156,16 +187,25 @@ export class Rng {
   set seed(v) { this.lib.u64[this.p >> 3] = BigInt.asUintN(64, BigInt(v)); }
   get seed() { return this.lib.u64[this.p >> 3]; }
   next() { return BigInt.asUintN(64, this.lib.m._ag_rng_next(this.p)); }
-  below(bound) { return Number(BigInt.asUintN(64, this.lib.m._ag_rng_below(this.p, BigInt(bound)))); }
+  // A uniform draw in 0 .. bound-1 (ag_rng_below).  A Number bound below
+  // 2^53 gives a result the signed i64 of the call already holds exactly.
+  below(bound) {
+    if (typeof bound === "number" && bound >= 0 && bound < BIG_SMALL.length && Number.isInteger(bound)) return Number(this.lib.m._ag_rng_below(this.p, BIG_SMALL[bound]));
+    return Number(BigInt.asUintN(64, this.lib.m._ag_rng_below(this.p, BigInt(bound))));
+  }
   free() { if (this.p) this.lib.free(this.p); this.p = 0; }
 }
 
 export class Game {
-  constructor(lib, spec) {
+  // From a spec, or (spec null) taking over a handle the library made.
+  constructor(lib, spec, handle = 0) {
     this.lib = lib;
     const m = lib.m;
-    lib.check(lib.withString(spec, (p) => m._ag_game_new(p, lib.scratch)));
-    this.h = lib.u32[lib.scratch >> 2];
+    if (handle) this.h = handle;
+    else {
+      lib.check(lib.withString(spec, (p) => m._ag_game_new(p, lib.scratch)));
+      this.h = lib.u32[lib.scratch >> 2];
+    }
     this.name = lib.string(m._ag_game_name(this.h));
     this.spec = lib.string(m._ag_game_spec(this.h));
     this.flags = m._ag_game_flags(this.h);
@@ -273,15 +313,25 @@ export class State {
   // The ascending legal moves of player (default: the player to act; at a
   // chance node the outcomes; at a simultaneous node pass 0 or 1).
   legalMoves(player) {
-    const lib = this.lib;
     if (player === undefined) {
       player = this.currentPlayer;
       if (player === AG.PLAYER_TERMINAL || player === AG.PLAYER_SIMULTANEOUS) return [];
     }
-    lib.check(lib.m._ag_state_legal_moves(this.h, player, this.moves, this.game.moveCap, lib.scratch));
-    const n = lib.u32[lib.scratch >> 2];
-    return Array.from(lib.u32.subarray(this.moves >> 2, (this.moves >> 2) + n));
+    const n = this.legalCount(player);
+    const i = this.moves >> 2;
+    return Array.from(this.lib.m.HEAPU32.subarray(i, i + n));
   }
+
+  // The per-ply form of legalMoves(player), for loops that play many plies:
+  // the count, the moves left in this state's one buffer for moveAt(0 ..
+  // count-1) until the next call; nothing is allocated.
+  legalCount(player) {
+    const lib = this.lib, m = lib.m;
+    const rc = m._ag_state_legal_moves(this.h, player, this.moves, this.game.moveCap, lib.scratch);
+    if (rc < 0) throw lib.error(rc);
+    return m.HEAPU32[lib.scratch >> 2];
+  }
+  moveAt(i) { return this.lib.m.HEAPU32[(this.moves >> 2) + i]; }
 
   isLegal(move, player) {
     if (player === undefined) player = this.currentPlayer;
@@ -334,9 +384,9 @@ export class State {
   apply(move) { this.lib.check(this.lib.m._ag_state_apply(this.h, move)); return this; }
 
   applyJoint(moves) {
-    const lib = this.lib, s = lib.scratch;
-    moves.forEach((m, i) => { lib.u32[(s >> 2) + i] = m; });
-    lib.check(lib.m._ag_state_apply_joint(this.h, s, moves.length));
+    const lib = this.lib, s = lib.scratch, u32 = lib.m.HEAPU32;
+    for (let i = 0; i < moves.length && i < 16; i++) u32[(s >> 2) + i] = moves[i];
+    lib.check(lib.m._ag_state_apply_joint(this.h, s, Math.min(moves.length, 16)));
     return this;
   }
 
@@ -419,6 +469,42 @@ export class State {
       lib.check(lib.m._ag_state_record(this.h, p, cap, s));
       return lib.string(p);
     } finally { lib.free(p); }
+  }
+
+  // The moves of the history, first ply first (a joint ply is its parts).
+  history() {
+    const lib = this.lib, s = lib.scratch;
+    const rc = lib.m._ag_state_history(this.h, 0, 0, s);       // the size: AG_EBUFS
+    if (rc !== AG.EBUFS) lib.check(rc);
+    const n = lib.u32[s >> 2], p = lib.alloc(4 * n);
+    try {
+      lib.check(lib.m._ag_state_history(this.h, p, n, s));
+      return Array.from(lib.u32.subarray(p >> 2, (p >> 2) + n));
+    } finally { lib.free(p); }
+  }
+
+  // The position text the history starts from (ag_state_start_text).
+  startText() {
+    const lib = this.lib, s = lib.scratch;
+    const rc = lib.m._ag_state_start_text(this.h, 0, 0, s);    // the size: AG_EBUFS
+    if (rc !== AG.EBUFS) lib.check(rc);
+    const cap = lib.u32[s >> 2] + 1, p = lib.alloc(cap);
+    try {
+      lib.check(lib.m._ag_state_start_text(this.h, p, cap, 0));
+      return lib.string(p);
+    } finally { lib.free(p); }
+  }
+
+  // ag_state_playouts(): count random playouts from here, seeded as the C
+  // call says, in one call into the library; {playouts, plies, wins: [w0,
+  // w1], draws, unfinished} as Numbers.  Threads: this build has none, so
+  // the calling thread plays them all whatever is asked.
+  playouts(seed, count, maxPlies = 0, threads = 1) {
+    const lib = this.lib, s = lib.scratch;       // ag_playout_totals: six uint64
+    lib.check(lib.m._ag_state_playouts(this.h, BigInt.asUintN(64, BigInt(seed)), BigInt.asUintN(64, BigInt(count)),
+                                       maxPlies, threads, s));
+    const u64 = lib.m.HEAPU64, i = s >> 3, n = (k) => Number(u64[i + k]);
+    return { playouts: n(0), plies: n(1), wins: [n(2), n(3)], draws: n(4), unfinished: n(5) };
   }
 
   // Replays a record (its whole history and tags) into this state.

@@ -5,6 +5,7 @@
 // library through ag.js; this file only decides who acts and shows it.
 import { load, AG } from "./ag.js";
 import { Board, pieceWords } from "./board.js";
+import { gameEntry } from "./games.js";
 import { HOWTO } from "./howto.js";
 import { I18n, LANGS, pickLang, playerWord } from "./i18n.js";
 
@@ -14,9 +15,10 @@ const $ = (id) => document.getElementById(id);
 // (the default) is the library's "ai", its strongest player at a moderate
 // cost (well under a second a move here); "quick" is a smaller budget of the
 // same player; the others give it a time per move instead of a fixed budget
-// (then a game no longer replays exactly from its seed).
+// (then a game no longer replays exactly from its seed).  "quick" differs
+// by game (games.js).
 const STRENGTHS = [
-  { id: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : g === "liubo_sticks" ? "ai(depth=2)" : "ai(depth=1)") },
+  { id: "quick", params: (g) => gameEntry(g).quick },
   { id: "normal", params: () => "ai" },
   { id: "1s", params: () => "ai(time_ms=1000)" },
   { id: "3s", params: () => "ai(time_ms=3000)" },
@@ -42,7 +44,7 @@ function resultWords(i18n, game, o) {
   const t = (key) => i18n.t(key, { wins });
   const draw = o.outcome === AG.OUTCOME_DRAW;
   switch (o.reason) {
-  case AG.END_BLOCKED: return t(game.name === "hare" ? "win_blocked_hare" : "win_blocked");
+  case AG.END_BLOCKED: return gameEntry(game.name).blocked(t);
   case AG.END_CAPTURES: return t("win_captures");
   case AG.END_OWL: return t("win_owl");
   case AG.END_SCORE: return t(draw ? "draw_score" : "win_score");
@@ -73,8 +75,7 @@ class App {
     this.nextRequest = 1;
     this.i18n = new I18n("en");
     this.board = new Board($("board"), (i) => this.onNode(i), this.i18n);
-    this.record = typeof ag.m._ag_state_record === "function" &&
-                  typeof ag.m._ag_state_set_record === "function";
+    this.record = ag.hasRecords;
   }
 
   // ------------------------------------------------------------ set-up
@@ -239,7 +240,7 @@ class App {
     const h = (HOWTO[i18n.lang] || HOWTO.en)[game.name];
     $("howto-title").textContent = h ? i18n.t("howto_of", { title: h.title }) : i18n.t("howto");
     $("howto-text").innerHTML = h ? h.html : "";
-    $("movetext").placeholder = i18n.t("placeholder", { example: game.name === "hare" ? "a3-a4" : game.name === "liubo_sticks" ? "2:res-2" : "3/7" });
+    $("movetext").placeholder = i18n.t("placeholder", { example: this.entry.example ?? this.exampleMove() });
   }
 
   newGame() {
@@ -256,7 +257,9 @@ class App {
     if (this.rng) this.rng.free();
     document.body.dataset.games = String(Number(document.body.dataset.games || 0) + 1);
     this.game = game;
+    this.entry = gameEntry(game.name);
     this.st = game.newState();
+    this.start = null;       // the position text the plies start from: null, the initial one
     this.seed = BigInt($("seed").value || "0");
     this.rng = this.ag.rng(this.seed);   // throws
     this.sides = [$("side0").value, $("side1").value];
@@ -328,7 +331,7 @@ class App {
     this.requests.set(id, { gen: this.gen, player, kind, ply: this.st.ply });
     if (kind !== "hint") document.body.dataset.thinking = "yes";
     this.worker.postMessage({
-      id, spec: this.game.spec, start: null, plies: this.plies.map((p) => ({ t: p.t, m: p.m })),
+      id, spec: this.game.spec, start: this.start, plies: this.plies.map((p) => ({ t: p.t, m: p.m })),
       player, params: this.params, seed: this.aiSeed(kind === "hint" ? 7 + player : player),
       hint: kind === "hint",
     });
@@ -581,25 +584,16 @@ class App {
 
   save() {
     if (!this.record) return;
-    const ag = this.ag, lib = ag;
-    const need = lib.alloc(8);
     try {
-      lib.m._ag_state_record(this.st.h, 0, 0, need);
-      const cap = lib.u32[need >> 2] + 1;
-      const buf = lib.alloc(cap);
-      try {
-        lib.check(lib.m._ag_state_record(this.st.h, buf, cap, 0));
-        const text = lib.string(buf);
-        const blob = new Blob([text], { type: "text/plain" });
-        const a = el("a", { href: URL.createObjectURL(blob), download: `${this.game.name}-${this.seed}.txt` });
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-        this.say(this.i18n.t("saved"));
-      } finally { lib.free(buf); }
+      const blob = new Blob([this.st.record()], { type: "text/plain" });
+      const a = el("a", { href: URL.createObjectURL(blob), download: `${this.game.name}-${this.seed}.txt` });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      this.say(this.i18n.t("saved"));
     } catch (e) {
       this.say(this.i18n.t("cannot_save", { error: e.message }));
-    } finally { lib.free(need); }
+    }
   }
 
   async loadFile(file) {
@@ -609,21 +603,22 @@ class App {
     this.loadRecord(text);
   }
 
-  // Reads a record: the game from its [Game "..."] tag, then every ply.
+  // Reads a record of any game: the library finds the game (its [Game] tag,
+  // read by the record grammar: a [Gamer] tag or a comment is no decoy) and
+  // replays every ply (ag_state_new_from_record).
   loadRecord(text) {
-    const lib = this.ag;
-    const m = /\[Game\s+"([^"]*)"\]/.exec(text);
-    let game = null, st = null;
+    let st = null;
     try {
-      game = lib.game(m ? m[1] : this.game.spec);
-      st = game.newState();
-      lib.check(lib.withString(text, (p) => lib.m._ag_state_set_record(st.h, p)));
+      st = this.ag.openRecord(text);
+      const game = st.game;
       const plies = this.pliesOf(st);
       this.gen++;
       this.st.free();
       this.game.free();
       this.game = game;
+      this.entry = gameEntry(game.name);
       this.st = st;
+      this.start = st.startText();     // a record may start elsewhere ([Start])
       this.plies = plies;
       this.redo = [];
       this.choices = [null, null];
@@ -637,8 +632,7 @@ class App {
       this.say(this.i18n.t("loaded"));
       this.advance();
     } catch (e) {
-      if (st) st.free();
-      if (game) game.free();
+      if (st && st !== this.st) { const g = st.game; st.free(); g.free(); }
       this.say(this.i18n.t("cannot_load", { error: e.message }));
     }
   }
@@ -646,17 +640,9 @@ class App {
   // The plies of a state's history, joint plies grouped, replayed on a copy
   // from the start position (ag_state_start_text).
   pliesOf(st) {
-    const lib = this.ag, cap = st.ply * 2 + 2;
-    const buf = lib.alloc(4 * cap), n = lib.alloc(8);
-    const tcap = Math.max(st.game.limit(AG.LIMIT_POSITION_TEXT), 256) * 2;
-    const tbuf = lib.alloc(tcap);
-    const out = [];
-    let c = null;
+    const moves = st.history(), out = [];
+    const c = st.game.newState(st.startText());
     try {
-      lib.check(lib.m._ag_state_history(st.h, buf, cap, n));
-      const moves = Array.from(lib.u32.subarray(buf >> 2, (buf >> 2) + lib.u32[n >> 2]));
-      lib.check(lib.m._ag_state_start_text(st.h, tbuf, tcap, 0));
-      c = st.game.newState(lib.string(tbuf));
       for (let i = 0; i < moves.length;) {
         const p = c.currentPlayer;
         if (p === AG.PLAYER_SIMULTANEOUS) { const j = { t: "j", m: [moves[i], moves[i + 1]] }; c.applyJoint(j.m); out.push(j); i += 2; }
@@ -674,10 +660,7 @@ class App {
         }
       }
       return out;
-    } finally {
-      if (c) c.free();
-      lib.free(buf); lib.free(n); lib.free(tbuf);
-    }
+    } finally { c.free(); }
   }
 
   // ------------------------------------------------------------ drawing
@@ -760,15 +743,28 @@ class App {
     try { return this.st.info(key, index); } catch (e) { return null; }
   }
 
-  // " (2 and 3 to use)" for the values of a throw or the count still to spend.
-  pendingText() {
+  // What games.js's entries are given: the page's words and the state.
+  context() {
     const i18n = this.i18n;
-    if (this.game.name === "hare") return this.info(AG.INFO_CHAIN, 0) ? i18n.t("pending_chain") : "";
-    const a = this.info(AG.INFO_PENDING_STEPS, 0), b = this.info(AG.INFO_PENDING_STEPS, 1);
-    const vals = [a, b].filter((v) => v);
-    if (!vals.length) return "";
-    if (this.game.name === "liubo_fingers") return i18n.tn("pending_steps", vals[0]);
-    return i18n.t("pending_with", { values: vals.join(i18n.t("and")) });
+    return {
+      t: (k, v) => i18n.t(k, v), tn: (k, n, v) => i18n.tn(k, n, v), game: this.game, st: this.st,
+      info: (key, p) => this.info(key, p), name: (p) => this.name(p),
+      owner: (p) => playerWord(i18n, this.game, p, "owner"),
+    };
+  }
+
+  // " (2 and 3 to use)" for the values of a throw or the count still to spend.
+  pendingText() { return this.entry.pending(this.context()); }
+
+  // A move of the start position, for the placeholder of a game whose entry
+  // has no example.
+  exampleMove() {
+    const st = this.game.newState();
+    try {
+      const p = st.currentPlayer;
+      const moves = p >= 0 ? st.legalMoves(p) : p === AG.PLAYER_SIMULTANEOUS ? st.legalMoves(0) : [];
+      return moves.length ? this.game.moveToText(moves[0]) : "";
+    } finally { st.free(); }
   }
 
   // The throw: two groups of three sticks, flat faces light, round faces dark.
@@ -871,52 +867,22 @@ class App {
   }
 
   renderCounts() {
-    const box = $("counts"), game = this.game, st = this.st;
+    const box = $("counts"), c = this.context();
     box.replaceChildren();
-    const text = st.toText();
-    const fingersField = (key) => { const m = new RegExp(`${key}=(\\S+)`).exec(text); return m ? m[1] : null; };
     for (const p of [0, 1]) {
       const div = el("div", { class: `side side${p}`, "data-player": String(p) });
-      const t = (k, v) => this.i18n.t(k, v);
-      div.appendChild(el("h3", {}, t(this.sides[p] === "person" ? "side_person" : "side_computer", { P: this.name(p) })));
+      div.appendChild(el("h3", {}, c.t(this.sides[p] === "person" ? "side_person" : "side_computer", { P: this.name(p) })));
       const ul = el("ul");
-      const add = (text) => ul.appendChild(el("li", {}, text));
-      const score = this.info(AG.INFO_SCORE, p), cap = this.info(AG.INFO_CAPTURED, p);
-      const pris = this.info(AG.INFO_PRISONERS, p), res = this.info(AG.INFO_RESERVE, p);
-      if (game.name === "hare") {
-        if (p === 1) add(t("hunters_taken", { n: cap }));
-        else {
-          let on = 0;
-          game.nodes.forEach((n) => st.pieces(n.index).forEach((g) => { if (g.owner === 0) on += g.count; }));
-          add(t("hunters_on_board", { n: on }));
-        }
-      } else {
-        if (score !== null) add(t("pieces_home", { n: score }));
-        if (res !== null) add(t(game.name === "liubo_fingers" ? "flat_at_start" : "waiting_to_enter", { n: res }));
-        if (cap !== null) add(t("enemy_held", { n: cap }));
-        if (pris !== null) add(t("held_prisoner", { n: pris }));
-      }
-      if (game.name === "liubo_sticks") {
-        const owl = game.nodes.find((n) => st.pieces(n.index).some((g) => g.kind === AG.PIECE_OWL && g.owner === p));
-        add(owl ? t("owl_on", { node: owl.name }) : t("owl_none"));
-      }
-      if (game.name === "liubo_fingers") {
-        const sticks = fingersField("sticks"), fish = fingersField("fish");
-        if (sticks) {
-          const [pl, wi] = sticks.split(",")[p].split("+").map(Number);
-          const li = el("li", {}, t("counting_sticks", { plain: pl, wired: wi }));
-          const s = el("span", { class: "countsticks", "aria-hidden": "true" });
-          for (let k = 0; k < pl; k++) s.appendChild(el("span", { class: "cstick plain" }));
-          for (let k = 0; k < wi; k++) s.appendChild(el("span", { class: "cstick wired" }));
-          li.appendChild(s);
-          ul.appendChild(li);
-        }
-        if (fish) {
-          const letter = p ? "b" : "w";
-          const held = fish.split(",").map((h, i) => (h === letter ? playerWord(this.i18n, game, i, "owner") : null)).filter(Boolean);
-          add(held.length ? t("fish_held", { who: held.join(t("and")) }) : t("fish_none"));
-        }
-      }
+      // A line, and a row of counting sticks after it when given.
+      const add = (text, sticks) => {
+        const li = ul.appendChild(el("li", {}, text));
+        if (!sticks) return;
+        const s = el("span", { class: "countsticks", "aria-hidden": "true" });
+        for (let k = 0; k < sticks.plain; k++) s.appendChild(el("span", { class: "cstick plain" }));
+        for (let k = 0; k < sticks.wired; k++) s.appendChild(el("span", { class: "cstick wired" }));
+        li.appendChild(s);
+      };
+      this.entry.side(c, p, add);
       div.appendChild(ul);
       box.appendChild(div);
     }

@@ -9,7 +9,9 @@ After every ply the board drawn (every node's pieces) and the position text
 must equal the native library's (the ctypes binding, replaying the page's move
 list), and the move list must hold the moves played.  Also: one typed move,
 one keyboard move, undo/redo (throws kept), a hint, save then load of the game
-record (when the library has game records), no console error.  Then two
+record (when the library has game records; again behind a comment and a
+[Gamer] tag naming another game, from a page showing that game), no
+console error.  Then two
 people at one page (both sides "a person": every ply waits for a person, the
 computer never moves; the finger game asks each person's secret choice in
 turn, the first one kept hidden), and the page on a phone's screen (one
@@ -870,6 +872,27 @@ def save_and_load(page, native, snap):
     loaded = page.snapshot()
     check(loaded["moves"] == snap["moves"], "loaded move list differs")
     compare(loaded, native, native.replay(loaded["moves"]), "after load")
+    # The same record behind decoys that fooled the page's own reading of
+    # the [Game] tag (issue 27, D13): a comment and a [Gamer] tag naming
+    # another game come first.  Opened from a page showing that other game,
+    # the record's own game comes back (ag_state_new_from_record).
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    this = re.search(r'^\[Game "(\w+)', text, re.M).group(1)
+    other = "liubo_sticks" if this == "hare" else "hare"
+    decoy = os.path.join(os.path.dirname(page.downloads), "decoy-" + new)
+    with open(decoy, "w", encoding="utf-8") as f:
+        f.write('{ not this game: [Game "%s"] }\n[Gamer "%s"]\n%s' % (other, other, text))
+    Select(page.by_id("game")).select_by_value(other)
+    page.wait(lambda: page.js("return document.getElementById('spec').textContent.startsWith(arguments[0])", other),
+              what="the switch to %s" % other)
+    page.d.find_element(By.ID, "load").send_keys(decoy)
+    page.wait(lambda: page.snapshot()["position"] == snap["position"],
+              what="the record behind the decoys")
+    check(page.js("return document.getElementById('game').value") == this, "decoys: the game is not %s" % this)
+    decoyed = page.snapshot()
+    check(decoyed["moves"] == snap["moves"], "decoys: loaded move list differs")
+    compare(decoyed, native, native.replay(decoyed["moves"]), "after load with decoys")
 
 
 def main():
