@@ -464,6 +464,25 @@ MoveLike = Union[int, str]
 # ------------------------------------------------------------------ games
 
 
+class _Moves(Dict[int, "Move"]):
+    """A state's Move objects by value, each made once (a Move is immutable),
+    so that listing moves costs one dictionary lookup a move; at most 4096
+    are kept (a few hundred kilobytes)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def __missing__(self, value: int) -> Move:
+        m = int.__new__(Move, value)
+        m.game = self.game
+        if len(self) < 4096:
+            self[value] = m
+        return m
+
+
 class Game(_Owned):
     """Rules, options and geometry of one game, from a spec such as
     "hare(hunters=11)".  Immutable; may be shared by threads.  Games with
@@ -663,23 +682,23 @@ class State(_Owned):
         self._weights = (ctypes.c_uint32 * cap)()
         self._text = ctypes.create_string_buffer(game.limit(AG_LIMIT_POSITION_TEXT) or 256)
         self._render: Optional[ctypes.Array[ctypes.c_char]] = None
+        self._interned = _Moves(game)
+        self._count = ctypes.c_size_t()        # the count of the last listing
+        self._count_ref = ctypes.byref(self._count)
         if text is not None:
             self.set_text(text)
 
     def _move(self, move: MoveLike) -> int:
         """A move value from a value or a move text."""
+        if type(move) is Move:                 # in range since it was made
+            return move
         if isinstance(move, str):
             return int(self.game.move_from_text(move))
         return _cint(move, "move", 0, _U32_MAX)
 
     def _moves_of(self, values: Iterable[int]) -> List[Move]:
         """Moves of this game from values the library gave (in range: no check)."""
-        g, new, out = self.game, int.__new__, []
-        for v in values:
-            m = new(Move, v)
-            m.game = g
-            out.append(m)
-        return out
+        return list(map(self._interned.__getitem__, values))
 
     # ---------------------------------------------------------- who moves
 
@@ -708,14 +727,14 @@ class State(_Owned):
         """The ascending legal moves of player (default: the current player;
         at a chance node the outcomes, at a simultaneous node pass 0 or 1)."""
         pl = None if player is None else _cint(player, "player")
-        n = ctypes.c_size_t()
+        n, moves = self._count, self._moves
         with self._h as h:                    # one entry for both calls
             if pl is None:
                 pl = _lib.ag_state_current_player(h)
-                if pl in (AG_PLAYER_TERMINAL, AG_PLAYER_SIMULTANEOUS):
+                if pl == AG_PLAYER_TERMINAL or pl == AG_PLAYER_SIMULTANEOUS:
                     return []
-            _lib.ag_state_legal_moves(h, pl, self._moves, len(self._moves), ctypes.byref(n))
-        return self._moves_of(self._moves[:n.value])
+            _lib.ag_state_legal_moves(h, pl, moves, len(moves), self._count_ref)
+        return list(map(self._interned.__getitem__, moves[:n.value]))
 
     def legal_texts(self, player: Optional[int] = None) -> List[str]:
         """legal_moves() as move texts."""

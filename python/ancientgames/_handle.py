@@ -18,14 +18,25 @@ releases the GIL, so another thread may run meanwhile):
 import threading
 import weakref
 from types import TracebackType
-from typing import Any, Callable, Dict, Optional, Type, TypeVar
+from typing import Any, Callable, List, Optional, Type, TypeVar
 
 _O = TypeVar("_O", bound="Owned")
+_get_ident = threading.get_ident
 
 
 class Handle:
     """One library pointer, the function that frees it, and the calls in
-    flight on it."""
+    flight on it.
+
+    The calls in flight are the thread ids in the list _busy: entering a call
+    appends the caller's id and exiting removes it, each one C-level list
+    operation (atomic under the GIL), so a call takes no lock.  The order
+    makes that safe: a call appends, then looks at _closed; close() sets
+    _closed, then looks at _busy (under _lock).  So either the call sees the
+    handle closed (and leaves at once) or close() sees the call (and waits
+    for it); a call that ends on a closed handle takes _lock to wake close()
+    or to free.  This keeps a call's own cost near a bare ctypes call's
+    (python/bench_calls.py)."""
 
     __slots__ = ("ptr", "kind", "_free", "_parent", "_lock", "_idle", "_busy", "_closed",
                  "_children")
@@ -37,7 +48,7 @@ class Handle:
         self._free = free
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
-        self._busy: Dict[int, int] = {}     # thread id -> calls in flight in that thread
+        self._busy: List[int] = []           # the ids of the threads in a call, once per call
         self._closed = False
         self._children = 0
         self._parent = parent
@@ -45,25 +56,28 @@ class Handle:
             parent._adopt()
 
     def __enter__(self) -> Any:
-        tid = threading.get_ident()
-        with self._lock:
-            if self._closed:
-                raise ValueError("%s is closed" % self.kind)
-            self._busy[tid] = self._busy.get(tid, 0) + 1
+        tid = _get_ident()
+        self._busy.append(tid)
+        if self._closed:
+            self._leave(tid)
+            raise ValueError("%s is closed" % self.kind)
         return self.ptr
 
     def __exit__(self, exc_type: Optional[Type[BaseException]],
                  exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
-        tid = threading.get_ident()
+        self._busy.remove(_get_ident())
+        if self._closed:
+            self._ended()
+
+    def _leave(self, tid: int) -> None:
+        self._busy.remove(tid)
+        self._ended()
+
+    def _ended(self) -> None:
+        """A call ended on a closed handle: wake close(), or free when it was
+        the last one."""
         with self._lock:
-            n = self._busy[tid] - 1
-            if n:
-                self._busy[tid] = n
-                return
-            del self._busy[tid]
-            if self._busy or not self._closed:
-                return
-            self._idle.notify_all()          # close() may be waiting for this call
+            self._idle.notify_all()
             ptr = self._take()
         self._release(ptr)
 
@@ -109,7 +123,9 @@ class Handle:
                 raise RuntimeError("cannot close a %s from inside a call on it" % self.kind)
             self._closed = True
             while self._busy:
-                self._idle.wait()
+                # _ended() notifies under _lock, so no wake-up is lost; the
+                # timeout only bounds each wait.
+                self._idle.wait(0.05)
             ptr = self._take()
         self._release(ptr)
 
