@@ -17,8 +17,10 @@
  * (ag__buf), the scanners (ag__scan), ag__fail and ag__player_word, the
  * random draws and ag__zobrist_fill, all below.  What it must not do:
  * allocate in legal/apply/playout, keep global mutable state, or read
- * anything of the state beyond `pos' and `past'.  Registering it, its tests
- * and its documentation: HACKING, "Adding a game".
+ * anything of the state beyond `pos' and `past'.  (Hooks that give a
+ * game's own search or a test its position from an ag_state need
+ * ag_internal.h, as liubo_sticks' do.)  Registering it, its tests and its
+ * documentation: HACKING, "Adding a game".
  */
 #ifndef AG_GAME_H
 #define AG_GAME_H

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * liubo_sticks.c -- liubo played with six throwing sticks, after Jean-Louis
- * Cazaux's reconstruction, as settled by shared/rules/liubo-sticks.md.
+ * Cazaux's reconstruction, as ancientgames-liubo-sticks(7) states it
+ * (man/ancientgames-liubo-sticks.7; its SOURCES name the sources).
  *
  * The board: 29 stations (ring 1..20, inner stations A B C D on the east-west
  * axis and R S T U on the north-south axis, and the centre X), 32 lines.
