@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tensor.c -- the dense action index and the observation tensor of every game,
- * for learning programs (OpenSpiel's conventions).
+ * for learning programs (OpenSpiel's conventions); the action index itself
+ * is actions.c.
  *
  * The core knows no rules here either: a game lists its moves (all_moves), the
  * piece kinds and counters that describe its positions, and its own planes for
@@ -10,65 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
-
-static int cmp_move(const void *a, const void *b)
-{
-  ag_move x = *(const ag_move *)a, y = *(const ag_move *)b;
-  return (x > y) - (x < y);
-}
-
-int ag__actions_build(ag_game *g)
-{
-  ag_move *all = malloc(AG__MAX_ACTIONS * sizeof *all);
-  size_t n, i, k;
-  if (!all) return ag__fail(AG_ENOMEM, "ag_game_new: out of memory");
-  n = g->vt->all_moves(g, all);
-  qsort(all, n, sizeof *all, cmp_move);
-  for (i = k = 0; i < n; i++)           /* unique: a game may list a move twice */
-    if (k == 0 || all[k - 1] != all[i]) all[k++] = all[i];
-  g->actions = realloc(all, (k ? k : 1) * sizeof *all);
-  if (!g->actions) g->actions = all;    /* shrinking failed: keep the larger block */
-  g->num_actions = k;
-  return AG_OK;
-}
-
-AG_API size_t ag_game_num_actions(const ag_game *g)
-{
-  return g ? g->num_actions : 0;
-}
-
-AG_API int ag_game_action_move(const ag_game *g, size_t action, ag_move *out)
-{
-  if (!g || !out) return ag__fail(AG_EINVAL, "ag_game_action_move: game or out is NULL");
-  if (action >= g->num_actions)
-    return ag__fail(AG_EINVAL, "ag_game_action_move: action %zu out of range 0..%zu", action,
-                    g->num_actions - 1);
-  *out = g->actions[action];
-  return AG_OK;
-}
-
-/* The action of m, or -1 when m is not a move of the game. */
-static long action_of(const ag_game *g, ag_move m)
-{
-  size_t lo = 0, hi = g->num_actions;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (g->actions[mid] < m) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < g->num_actions && g->actions[lo] == m ? (long)lo : -1;
-}
-
-AG_API int ag_game_move_action(const ag_game *g, ag_move m, size_t *out)
-{
-  long a;
-  if (!g || !out) return ag__fail(AG_EINVAL, "ag_game_move_action: game or out is NULL");
-  if ((a = action_of(g, m)) < 0)
-    return ag__fail(AG_EINVAL, "ag_game_move_action: 0x%08x is not a move of %s", (unsigned)m,
-                    g->vt->name);
-  *out = (size_t)a;
-  return AG_OK;
-}
 
 /* ------------------------------------------------------------ observation */
 
@@ -182,6 +124,6 @@ AG_API int ag_state_action_mask(const ag_state *st, int player, unsigned char *m
     return ag__fail(AG_EBUFS, "ag_state_action_mask: %zu bytes needed, cap %zu", need, cap);
   memset(mask, 0, need);
   for (i = 0; i < n; i++)
-    if ((a = action_of(st->game, mv[i])) >= 0) mask[a] = 1;
+    if ((a = ag__action_of(st->game, mv[i])) >= 0) mask[a] = 1;
   return AG_OK;
 }

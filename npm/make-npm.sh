@@ -16,7 +16,7 @@ grep -q "\"version\": \"$version\"" "$srcdir/npm/package.json" || {
 rm -rf "$stage" && mkdir -p "$stage/lib"
 cp "$srcdir/npm/package.json" "$srcdir/npm/README.md" "$srcdir/LICENSE" "$stage/"
 cp "$webdist/ancientgames.js" "$webdist/ancientgames.wasm" "$stage/"
-cp "$srcdir/web/ag.js" "$srcdir/npm/ag.d.ts" "$stage/lib/"
+cp "$srcdir/web/ag.js" "$srcdir/web/ag-constants.js" "$srcdir/npm/ag.d.ts" "$stage/lib/"
 rm -f "$out"/ancientgames-*.tgz
 (cd "$stage" && npm pack --silent --pack-destination ..) >/dev/null
 ls "$out"/ancientgames-"$version".tgz

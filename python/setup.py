@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """setuptools build of the ancientgames package (metadata: pyproject.toml).
 
-Used by `pip install --no-build-isolation ./python', and by the top of the
-source tree's setup.py for `pip install .' there.  Besides the package it
+Used by `pip install --no-build-isolation ./python' (the one pyproject.toml
+is this directory's: pip builds from here).  Besides the package it
 writes ancientgames/_config.py recording the installed library that
 pkg-config reports (liboldgames.pc: honours $PKG_CONFIG and
 $PKG_CONFIG_PATH), so that the installed package loads that library with no

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # check-versions.sh -- one version everywhere: AC_INIT's in configure.ac is
-# the source; the header's AG_VERSION_MAJOR/MINOR/PATCH, both pyproject.toml
-# files, the Python package's __version__ (python/ancientgames/_version.py),
+# the source; the header's AG_VERSION_MAJOR/MINOR/PATCH, python/pyproject.toml,
+# the Python package's __version__ (python/ancientgames/_version.py),
 # the npm package (npm/package.json), lib/util.c's fallback PACKAGE_VERSION
 # (builds without config.h: the web page, the sdist pass their own), the
 # manual pages' .TH lines and, in a git checkout (the tarball has no debian/),
@@ -23,7 +23,7 @@ same() {   # same FILE VERSION: VERSION (read from FILE) must be $want
 }
 h() { sed -n "s/^#define AG_VERSION_$1 *\([0-9]*\).*/\1/p" include/ancientgames.h; }
 same include/ancientgames.h "$(h MAJOR).$(h MINOR).$(h PATCH)"
-for f in python/pyproject.toml pyproject.toml; do
+for f in python/pyproject.toml; do
   same "$f" "$(sed -n 's/^version = "\(.*\)"$/\1/p' "$f")"
 done
 same python/ancientgames/_version.py "$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' python/ancientgames/_version.py)"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_hare.c -- the hare hunt against shared/rules/hare-hunt.md: board
- * counts (§1.2-1.3), the hand-derived numbers (§8.1), chains (§3.4), every
- * end condition (§4), every option, notation and position text.
+ * check_hare.c -- the hare hunt against ancientgames-hare(7): board
+ * counts (THE BOARD), the first plies counted by hand, chains (RULES), every
+ * end condition (END OF THE GAME), every option, notation and position text.
  */
 #include <stdio.h>
 #include <string.h>
@@ -146,7 +146,8 @@ START_TEST(test_first_moves)
 {
   ag_game *g = new_game("hare"), *gh = new_game("hare(first=hare)");
   ag_state *st = new_state(g, NULL), *sh = new_state(gh, NULL);
-  /* §8.1: B2-B3, D2-D3, A3-A4, A3-B3, A3-B4, E3-E4, E3-D3, E3-D4, listed by
+  /* Counted by hand (THE BOARD, RULES): B2-B3, D2-D3, A3-A4, A3-B3, A3-B4, E3-E4,
+   * E3-D3, E3-D4, listed by
    * direction (offsets -6 -5 -4 -1 +1 +4 +5 +6), then destination. */
   ck_assert_str_eq(moves_text(st), "e3-d3 a3-b3 e3-d4 b2-b3 d2-d3 a3-a4 e3-e4 a3-b4");
   ck_assert_str_eq(moves_text(sh), "c3-b3 c3-d3 c3-b4 c3-c4 c3-d4");
@@ -161,7 +162,7 @@ START_TEST(test_first_moves)
   ck_assert_uint_eq(perft(sh, 3), 220);
   ck_assert_uint_eq(perft(sh, 4), 3093);
   ck_assert_uint_eq(perft(sh, 5), 12691);
-  /* §8.1 depth 2 detail: after A3-B3 the hare has 4 steps and C3xA3. */
+  /* Depth 2, counted by hand: after A3-B3 the hare has 4 steps and C3xA3. */
   play(st, "a3-b3");
   ck_assert_str_eq(moves_text(st), "c3-d3 c3-b4 c3-c4 c3-d4 c3xa3");
   ag_state_free(st), ag_state_free(sh);
@@ -169,7 +170,7 @@ START_TEST(test_first_moves)
 }
 END_TEST
 
-/* §3.4: A1 x B2 -> C3 x C2 -> C1 x B1 -> A1, ending where it began; the third
+/* Chains (RULES): A1 x B2 -> C3 x C2 -> C1 x B1 -> A1, ending where it began; the third
  * capture leaves 9 hunters and wins in the middle of the chain. */
 START_TEST(test_three_jump_loop)
 {
@@ -227,7 +228,7 @@ START_TEST(test_chain_option)
 }
 END_TEST
 
-/* §4.2: the hunters' last blocking move wins; the test is made on the hare's turn. */
+/* RULES: the hunters' last blocking move wins; the test is made on the hare's turn. */
 START_TEST(test_immobilised_hare)
 {
   ag_game *g = new_game("hare");
@@ -316,7 +317,7 @@ START_TEST(test_ply_cap)
 }
 END_TEST
 
-/* §4.3: over many random games the hunters are never without a move, and
+/* RULES: over many random games the hunters are never without a move, and
  * every game ends with one of the documented reasons. */
 START_TEST(test_random_games_end_properly)
 {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * check_liubo_fingers.c -- Check suite for liubo with finger-guessing
- * (rules/liubo-fingers.md), through the public API only: the guess table
- * §7.1, the opening example §7.2, the stick and fish bookkeeping §7.3, the
+ * (ancientgames-liubo-fingers(7)), through the public API only: the guess
+ * table (Finger rounds), an opening (Setup, The action), the stick and fish
+ * bookkeeping (Scoring and the end), the
  * board tables, every option, text round trips, an independent walk
  * generator, piece conservation, playout = API loop, and perft.
  */
@@ -153,7 +154,7 @@ END_TEST
 
 /* ------------------------------------------------------------ the board */
 
-/* §2.4 node table: name, x, y (board coordinates, origin at the centre). */
+/* THE BOARD: name, x, y (board coordinates, origin at the centre). */
 static const struct { const char *name; int x, y, kind; } node_table[37] = {
   {"V_NE", 8, 8, AG_NODE_POINT},    {"Lb_N", 3, 10, AG_NODE_POINT},  {"Lf_N", -3, 10, AG_NODE_POINT},
   {"Tl_N", 3, 7, AG_NODE_POINT},    {"J_N", 0, 7, AG_NODE_POINT},    {"Tt_N", -3, 7, AG_NODE_POINT},
@@ -196,7 +197,7 @@ START_TEST(test_nodes)
 }
 END_TEST
 
-/* §2.5: the 60 edges as (from, to, slide?). */
+/* THE BOARD: the 60 edges as (from, to, slide?). */
 static const char *const edges60 =
   "0->1J 1->2S 2->5J 2->8J 3->1J 3->4S 3->7J 4->2J 4->5S 4->7S 5->14J 6->3J 6->7S 7->5J 7->14S "
   "8->9J 9->10S 10->13J 10->16J 11->9J 11->12S 11->15J 12->10J 12->13S 12->15S 13->22J 14->11J "
@@ -268,7 +269,7 @@ START_TEST(test_edges_48_and_stems)
     ck_assert_int_eq(x2 - 12, -(y - 12));
     ck_assert_int_eq(y2 - 12, x - 12);
   }
-  for (s = 0; s < 4; s++) {   /* §2.8, per side; ' = next side */
+  for (s = 0; s < 4; s++) {   /* The 48-point board, per side; ' = next side */
     int b0 = 8 * s, bn = 8 * ((s + 1) % 4), e = 37 + 4 * s, en = 37 + 4 * ((s + 1) % 4);
     ck_assert_int_eq(kind[b0][e + 2], AG_EDGE_SLIDE);       /* V -> Vb */
     ck_assert_int_eq(kind[b0 + 1][e + 3], AG_EDGE_SLIDE);   /* Lb -> Lx */
@@ -290,7 +291,7 @@ START_TEST(test_edges_48_and_stems)
 }
 END_TEST
 
-/* ------------------------------------------------------ §7.1 guess table */
+/* ------------------------------------------- guess table (Finger rounds) */
 
 /* Plays one opening round and checks the winner (-1 VOID) and the count. */
 static void check_guess(const char *spec, const char *w, const char *b, int winner, int steps)
@@ -313,7 +314,7 @@ static void check_guess(const char *spec, const char *w, const char *b, int winn
 
 START_TEST(test_guess_table)
 {
-  /* Rows of §7.1 with A = White, and mirrored with A = Black. */
+  /* Rows of the guess table with A = White, and mirrored with A = Black. */
   static const struct { const char *a, *b; int winner, steps; } rows[] = {
     {"2/5", "3/7", 0, 5},   /* only A right */
     {"2/8", "4/9", 1, 6},   /* A's 8 > 2 + 5 impossible; B's miss irrelevant */
@@ -366,7 +367,7 @@ START_TEST(test_choice_lists)
 }
 END_TEST
 
-/* ------------------------------------------------- §7.2 opening example */
+/* ---------------------------------------------- opening example (Setup) */
 
 START_TEST(test_example_opening)
 {
@@ -438,7 +439,7 @@ START_TEST(test_example_opening)
 }
 END_TEST
 
-/* --------------------------------------------- §7.3 sticks and fish */
+/* ------------------------------ sticks and fish (Scoring and the end) */
 
 START_TEST(test_example_sticks_and_fish)
 {
@@ -1084,7 +1085,7 @@ static void ref_read(const ag_game *g, const char *text, ref_pos *p)
 
 typedef struct ref_graph { int out[64][8], nout[64], enter_stem[64]; } ref_graph;
 
-/* Plain enumeration of simple forward walks (no memo): §4.2. */
+/* Plain enumeration of simple forward walks (no memo): The action (ancientgames-liubo-fingers(7)). */
 static void ref_walk(const ref_graph *gr, const ref_pos *p, int n, int v, int depth,
                      uint64_t visited, uint64_t passed, uint64_t *dest, int *enter)
 {
@@ -1164,7 +1165,7 @@ static void ref_graph_build(const ag_game *g, ref_graph *gr)
 }
 
 /* Every piece is somewhere: board (flat or crosswise), prisons, TAIJI.  The
- * fish in TAIJI are exactly those nobody has taken (§5.2): fish c is taken
+ * fish in TAIJI are exactly those nobody has taken (Scoring and the end): fish c is taken
  * by its own side's 2nd piece home or by the other side's 4th. */
 static void check_conservation(const ag_state *st)
 {
@@ -1352,7 +1353,8 @@ static unsigned long long perft(ag_state *st, int depth)
 
 START_TEST(test_perft_start)
 {
-  /* Checked against an independent Python model of §3.2 and §4.2. */
+  /* Checked against an independent Python model of Finger rounds and The action
+   * (ancientgames-liubo-fingers(7)). */
   ag_game *g = new_game("liubo_fingers");
   ag_state *st = new_state(g, NULL);
   ck_assert_uint_eq(perft(st, 1), 4356ULL);

@@ -16,32 +16,10 @@
 // Handles are not garbage-collected: call free() (a State before its Game).
 import createAncientGames from "../ancientgames.js";
 
-// The public constants of include/ancientgames.h (tests/check_abi_values.c
-// pins them in C; tests/web/test_web.py checks these against the header).
-// One block, so that a generator can replace it whole.
-// BEGIN constants
-export const AG = Object.freeze({
-  OK: 0, ERROR: -1, ENOMEM: -2, EINVAL: -3, EBUFS: -4, EPARSE: -5, ENOTFOUND: -6,
-  EILLEGAL: -7, EPHASE: -8, EMISMATCH: -9,
-  PLAYER_CHANCE: -1, PLAYER_SIMULTANEOUS: -2, PLAYER_NONE: -3, PLAYER_TERMINAL: -4,
-  GAME_CHANCE: 0x1, GAME_SIMULTANEOUS: 0x2, GAME_ASYMMETRIC: 0x4, GAME_ZERO_SUM: 0x8,
-  NODE_POINT: 1, NODE_RESERVE: 2, NODE_PRISON: 3, NODE_GOAL: 4,
-  EDGE_LINE: 1, EDGE_DIAGONAL: 2, EDGE_TRACK: 3, EDGE_SHORTCUT: 4, EDGE_SLIDE: 5,
-  EDGE_JUMP: 6,
-  MOVE_STEP: 1, MOVE_JUMP: 2, MOVE_ENTER: 3, MOVE_CHANCE: 4, MOVE_CHOICE: 5, MOVE_PASS: 6,
-  MOVE_RETURN: 7,
-  PIECE_HARE: 1, PIECE_HUNTER: 2, PIECE_STONE: 3, PIECE_OWL: 4, PIECE_FISH: 5,
-  PIECE_STICK: 6,
-  OUTCOME_ONGOING: 0, OUTCOME_WIN: 1, OUTCOME_DRAW: 2,
-  END_NONE: 0, END_BLOCKED: 1, END_CAPTURES: 2, END_OWL: 3, END_SCORE: 4,
-  END_PLY_LIMIT: 5, END_REPETITION: 6, END_FIVE: 7, END_ALL_TAKEN: 8,
-  LIMIT_LEGAL_MOVES: 1, LIMIT_CHANCE_OUTCOMES: 2, LIMIT_PLIES: 3,
-  LIMIT_POSITION_TEXT: 4, LIMIT_MOVE_TEXT: 5, LIMIT_RENDER_TEXT: 6,
-  INFO_PENDING_STEPS: 1, INFO_SCORE: 2, INFO_CAPTURED: 3, INFO_PRISONERS: 4,
-  INFO_COUNTER: 5, INFO_RESERVE: 6, INFO_CHAIN: 7,
-  ECANCELED: -10,
-});
-// END constants
+// The public constants of include/ancientgames.h, generated from it at build
+// time (include/gen-constants.py; tests/check-constants.sh).
+import { AG } from "./ag-constants.js";
+export { AG };
 
 // A failed library call: code (AG_E*), its name and the library's message.
 export class AgError extends Error {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ai_common.h -- what the computer players share (players.c, hare_search.c):
- * the parsed player spec, and the stop test of a search (budget of time, a
- * caller's stop flag or poll callback).  Internal, not installed.
+ * ai_common.h -- what the computer players share (players.c, ai_params.c,
+ * ai_stop.c, mcts.c and the games' searches): the parsed player spec, the
+ * stop test of a search (budget of time, a caller's stop flag or poll
+ * callback) and the searches' common signature.  Internal, not installed.
  */
 #ifndef AG_AI_COMMON_H
 #define AG_AI_COMMON_H
@@ -89,6 +90,32 @@ int ag__ai_stop_init(ag__ai_stop *s, long time_ms, const ag_control *ctl);
 /* Nonzero when the search must stop now.  The calling thread (caller != 0)
  * also calls the poll callback, at most once a millisecond. */
 int ag__ai_should_stop(ag__ai_stop *s, int caller);
+
+/* Parses a player spec ("random", "perfect", "ai", "mcts", "alphabeta",
+ * "expectimax", "expectimax1", each with an optional "(key=value,...)") for a
+ * state of game g into p; NULL and "" mean "ai".  See the computer players'
+ * section of ancientgames.h (ai_params.c). */
+int ag__ai_parse_params(const char *s, const ag_game *g, ag__ai_params *p);
+
+/* A search: for `player' at st (a decision node where it acts, or a
+ * simultaneous node: both parts into moves[0..1] when player < 0), with
+ * parameters p, fills moves[0] (and [1]), the analysis `out' (a full struct),
+ * up to line_cap moves of the principal line and ms_cap root moves.  Returns
+ * AG_OK, AG_EPHASE, AG_ENOMEM or AG_ECANCELED.  players.c chooses one by
+ * kind from its table. */
+typedef int (*ag__ai_search_fn)(const ag_state *st, int player, const ag__ai_params *p,
+                                ag__ai_stop *stop, uint64_t *rng, ag_move *moves,
+                                ag_analysis *out, ag_move *line, size_t line_cap,
+                                ag_move_stat *ms, size_t ms_cap);
+
+/* A uniform legal move of `player' (a weighted outcome at a chance node):
+ * the random player, and MCTS's playouts (mcts.c). */
+int ag__ai_random_move(const ag_state *st, int player, uint64_t *rng, ag_move *out);
+
+/* Monte Carlo tree search, every game (mcts.c). */
+int ag__mcts_search(const ag_state *st, int player, const ag__ai_params *p, ag__ai_stop *stop,
+                    uint64_t *rng, ag_move *moves, ag_analysis *out, ag_move *line,
+                    size_t line_cap, ag_move_stat *ms, size_t ms_cap);
 
 /* Internal entry of the hare hunt's alpha-beta player (hare_search.c):
  * searches st for the player to act with parameters p, fills the analysis

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
+#include "bits.h"
 #include "games/hare_board.h"
 #include "ai/hare_solver.h"
 #include "ai/ai_common.h"
@@ -36,14 +37,6 @@ typedef struct hare_pos {
   int hare;
   uint32_t hunters;
 } hare_pos;
-
-/* The number of set bits of x. */
-static int popcount32(uint32_t x)
-{
-  int n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
 
 /* The index of the lowest set bit of x (x != 0), by a de Bruijn sequence. */
 static int lowest_bit(uint32_t x)
@@ -130,7 +123,7 @@ static int hare_room(const hare_tables *k, int h, uint32_t hunters)
     front = next & empty & ~seen;
     seen |= front;
   }
-  return popcount32(seen) - 1;
+  return ag__popcount32(seen) - 1;
 }
 
 /* The hunters' total distance (in steps) to the hare on h. */
@@ -244,11 +237,11 @@ static int hare_beyond(int h, uint32_t hunters)
  * captures open to the hare. */
 static int32_t hare_eval_turns(const hare_tables *k, int h, uint32_t hunters, int stm, int jumps)
 {
-  int n = popcount32(hunters), room = hare_room(k, h, hunters);
+  int n = ag__popcount32(hunters), room = hare_room(k, h, hunters);
   int32_t t = hare_eval_count[stm][n <= 10 ? 0 : n - 10 > 3 ? 3 : n - 10] +
               hare_eval_room[stm][room > 15 ? 15 : room] +
               hare_eval_jumps[stm][n <= 10][jumps > 2 ? 2 : jumps] +
-              hare_eval_steps[stm] * popcount32(k->board.neighbours[h] & ALL_POINTS & ~hunters) +
+              hare_eval_steps[stm] * ag__popcount32(k->board.neighbours[h] & ALL_POINTS & ~hunters) +
               hare_eval_spread[stm] * hare_spread(k, h, hunters) +
               hare_eval_beyond[stm] * hare_beyond(h, hunters);
   int layer = n <= 10 ? 0 : n >= 12 ? 2 : 1, i;
@@ -281,7 +274,7 @@ static int hare_eval(const ab_search *s, const hare_pos *b)
   if (h < 0) return 0;
   stm = ag_state_current_player(s->st) == 1;
   jumps = hare_jumps(k, h, b->hunters);
-  if (stm && jumps && popcount32(b->hunters) <= WIN_THRESHOLD + 1) return -EVAL_WIN;
+  if (stm && jumps && ag__popcount32(b->hunters) <= WIN_THRESHOLD + 1) return -EVAL_WIN;
   t = hare_eval_turns(k, h, b->hunters, stm, jumps);
   if (t < 0) t = 0;
   return EVAL_WIN - (int)(t / (HARE_EVAL_SCALE / EVAL_TURN));
@@ -462,7 +455,7 @@ static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, ha
   s->budget = p->nodes;
   s->hare_leaves = player == 1;
   *board = hare_pos_read(st);
-  s->hunters0 = popcount32(board->hunters);
+  s->hunters0 = ag__popcount32(board->hunters);
   s->path[0] = ag_state_hash(st);
   /* The game's earlier positions back to its last capture (captures cannot
    * be undone, so no position before one can come back). */
@@ -472,7 +465,7 @@ static int ab_start(ab_search *s, const ag_state *st, const ag__ai_params *p, ha
       hare_pos b;
       if (ag_state_undo(s->st) != AG_OK) break;
       b = hare_pos_read(s->st);
-      if ((size_t)popcount32(b.hunters) != hunters) break;
+      if ((size_t)ag__popcount32(b.hunters) != hunters) break;
       seen_add(s, ag_state_hash(s->st));
     }
   }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hare_solver.c -- retrograde analysis of the hare hunt (rules page §6).
+ * hare_solver.c -- retrograde analysis of the hare hunt (ancientgames-hare(7), SOLVING).
  *
  * A position at a turn boundary is (side to move, hare point h, hunter set S).
  * Layer k holds every position with k hunters, indexed by
@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
+#include "bits.h"
 #include "games/hare_board.h"
 #include "ai/hare_solver.h"
 
@@ -58,12 +59,6 @@ struct ag_solution {
 
 /* ------------------------------------------------------------------ indexing */
 
-/* Number of set bits of a mask. */
-static int popcount25(uint32_t m)
-{
-  return __builtin_popcount(m);
-}
-
 /* Removes bit h from a 25-bit mask, shifting the higher bits down. */
 static uint32_t squeeze(uint32_t m, int h)
 {
@@ -79,7 +74,7 @@ static uint32_t unsqueeze(uint32_t m, int h)
 /* Colexicographic rank of a 24-bit set among the sets of its size. */
 static uint32_t rank24(const ag_solution *s, uint32_t m)
 {
-  int c0 = popcount25(m & 255), c1 = popcount25(m & 0xFFFF);
+  int c0 = ag__popcount32(m & 255), c1 = ag__popcount32(m & 0xFFFF);
   return s->rank_tab[0][m & 255][0] + s->rank_tab[1][(m >> 8) & 255][c0] +
          s->rank_tab[2][(m >> 16) & 255][c1];
 }
@@ -157,7 +152,7 @@ static void best_add_end(turn_best *b, uint8_t res)
 /* Result code of hunters-to-move (h, hunters) in a finished layer. */
 static uint8_t lower_result(const ag_solution *s, int h, uint32_t hunters)
 {
-  int k = popcount25(hunters);
+  int k = ag__popcount32(hunters);
   return s->layer[k][pos_index(s, k, SIDE_HUNTERS, h, hunters)];
 }
 
@@ -233,7 +228,7 @@ static int hunter_moves(const ag_solution *s, uint32_t hunters, uint32_t empty)
   while (m) {
     int b = __builtin_ctz(m);
     m &= m - 1;
-    n += popcount25(s->board.neighbours[b] & empty);
+    n += ag__popcount32(s->board.neighbours[b] & empty);
   }
   return n;
 }
@@ -253,7 +248,7 @@ static void init_position(solve_ctx *c, size_t i, int side, int h, uint32_t hunt
     if (n == 0) publish(c, i, RES_LOSS(0), resolved);
     return;
   }
-  n = popcount25(s->board.neighbours[h] & empty);
+  n = ag__popcount32(s->board.neighbours[h] & empty);
   add_captures(s, h, hunters, c->k, &b);
   if (b.win > MAX_WIN_DIST || b.loss > MAX_LOSS_DIST) atomic_store(&c->overflow, 1);
   else if (b.win > 0) publish(c, i, RES_WIN(b.win), resolved);
@@ -595,7 +590,7 @@ AG_API int ag_solution_lookup(const ag_solution *sol, int hare, uint32_t hunters
   if (!sol || hare < 0 || hare >= HARE_POINTS || (hunters & ~ALL_POINTS) ||
       ((hunters >> hare) & 1) || (player != 0 && player != 1))
     return ag__fail(AG_EINVAL, "ag_solution_lookup: bad argument");
-  k = popcount25(hunters);
+  k = ag__popcount32(hunters);
   if (k <= sol->threshold || k > sol->max_hunters || !sol->layer[k])
     return ag__fail(AG_ENOTFOUND, "ag_solution_lookup: %d hunters are not in the solution", k);
   decode(sol->layer[k][pos_index(sol, k, player, hare, hunters)], value, distance);
@@ -606,7 +601,7 @@ int ag__hare_solution_chain_value(const ag_solution *sol, int hare, uint32_t hun
                                   int *value, int *distance)
 {
   turn_best b = {-1, 0, -1};
-  int k = popcount25(hunters);
+  int k = ag__popcount32(hunters);
   if (k <= sol->threshold || k > sol->max_hunters)
     return ag__fail(AG_ENOTFOUND, "hare solver: %d hunters are not in the solution", k);
   best_add_end(&b, lower_result(sol, hare, hunters));     /* pass */

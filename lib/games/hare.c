@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * hare.c -- the hare hunt (cercar la liebre, Alfonso X, 1283), exactly as
- * settled by shared/rules/hare-hunt.md.
+ * stated by ancientgames-hare(7) (man/ancientgames-hare.7; its SOURCES
+ * name the sources).
  *
  * Hunters are player 0, the hare player 1.  Positions are 25-bit bitboards.
  * One ply is one step or one jump; after a jump with another jump available
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
+#include "bits.h"
 #include "hare.h"
 #include "hare_board.h"
 
@@ -131,13 +133,6 @@ static uint64_t compute_hash(const hare_game *hg, const hare_pos *p)
  * with one popcount instead of building the list. */
 static const int step_offsets[8] = {-6, -5, -4, -1, 1, 4, 5, 6};
 
-
-static int popcount25(uint32_t x)
-{
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
 
 static inline __attribute__((always_inline)) uint32_t empty_of(uint32_t hunters, uint32_t hare)
 {
@@ -403,7 +398,7 @@ static inline __attribute__((always_inline)) int play(const hare_game *hg, hare_
       p->hunters &= ~(1u << over);
       p->hash ^= hg->key_hunter[over];
       p->since_capture = 0;
-      if (popcount25(p->hunters) <= WIN_THRESHOLD) {  /* over, even mid-chain */
+      if (ag__popcount32(p->hunters) <= WIN_THRESHOLD) {  /* over, even mid-chain */
         if (p->chain) p->hash ^= hg->key_chain;
         p->chain = 0;
         p->result = RESULT_HARE;
@@ -813,7 +808,7 @@ static inline __attribute__((always_inline)) int boundary_stops(
 #define LANDINGS(at, hunters, empty) hare_landings(hg->jump_from, (at), (hunters), (empty))
 #define SELECT_BIT(m, k) select_bit((m), (k))
 #endif
-#define POPCOUNT(m) (popcnt ? popcount64(m) : popcount25(m))
+#define POPCOUNT(m) (popcnt ? popcount64(m) : ag__popcount32(m))
 
 /* One random playout in progress, a "lane": the position as scalars, the
  * clocks and limits, the RNG and the repetition list.  ag_state_playout()
@@ -1261,7 +1256,7 @@ static int hare_setup(ag_game *g)
     int d;
     for (d = 0; d < 8; d++)
       if (hg->jump_from[d] >> i & 1) over |= 1u << (i + step_offsets[d]);
-    size = 1u << popcount25(over);
+    size = 1u << ag__popcount32(over);
     if (base + size > LAND_TABLE_SIZE) return ag__fail(AG_ENOMEM, "hare: jump table too small");
     hg->jump_over[i] = over;
     hg->land_base[i] = (uint16_t)base;
@@ -1292,7 +1287,7 @@ static int hare_setup(ag_game *g)
   memcpy(hg->key_hare, keys + HARE_POINTS, sizeof hg->key_hare);
   hg->key_hare_to_move = keys[2 * HARE_POINTS];
   hg->key_chain = keys[2 * HARE_POINTS + 1];
-  /* 12: rows 1-2, a3, e3; 11: without e3; 10: rows 1-2 (rules §2.2). */
+  /* 12: rows 1-2, a3, e3; 11: without e3; 10: rows 1-2 (ancientgames-hare(7), SETUP). */
   hg->start_hunters = 0x3ffu | (g->opt[OPT_HUNTERS] >= 11 ? 1u << 10 : 0) |
                       (g->opt[OPT_HUNTERS] == 12 ? 1u << 14 : 0);
   hg->first = g->opt[OPT_FIRST];
@@ -1385,7 +1380,7 @@ static int hare_info(const ag_game *g, const void *pos, int key, int index, int 
   case AG_INFO_CHAIN: *value = p->chain; return AG_OK;
   case AG_INFO_CAPTURED:
     if (index < 0 || index > 1) return ag__fail(AG_EINVAL, "hare: player %d out of range", index);
-    *value = index == HARE ? popcount25(hg->start_hunters) - popcount25(p->hunters) : 0;
+    *value = index == HARE ? ag__popcount32(hg->start_hunters) - ag__popcount32(p->hunters) : 0;
     return AG_OK;
   default:
     return ag__fail(AG_ENOTFOUND, "hare: no counter %d", key);
@@ -1415,9 +1410,9 @@ static void hare_write(const ag_game *g, const void *pos, ag__buf *b)
 static int validate(const hare_game *hg, const hare_pos *p, int hares, size_t at)
 {
   if (hares != 1) return ag__fail(AG_EPARSE, "hare position: %d hares on the board (byte %zu)", hares, at);
-  if (popcount25(p->hunters) > popcount25(hg->start_hunters))
+  if (ag__popcount32(p->hunters) > ag__popcount32(hg->start_hunters))
     return ag__fail(AG_EPARSE, "hare position: %d hunters, this game has %d (byte %zu)",
-                    popcount25(p->hunters), popcount25(hg->start_hunters), at);
+                    ag__popcount32(p->hunters), ag__popcount32(hg->start_hunters), at);
   if (p->chain && (!hg->chain || p->to_move != HARE || !hare_can_jump(hg, p->hare, p->hunters)))
     return ag__fail(AG_EPARSE, "hare position: a chain needs chain=1, the hare to move and a jump (byte %zu)", at);
   if (hg->max_plies && p->ply > hg->max_plies)
@@ -1454,7 +1449,7 @@ static int hare_read(const ag_game *g, void *pos, const char *text)
   p->ply = (uint32_t)ply;
   if ((rc = validate(hg, p, hares, sc.i)) < 0) return rc;
   p->hash = compute_hash(hg, p);
-  if (popcount25(p->hunters) <= WIN_THRESHOLD) {  /* captured down to 9 already */
+  if (ag__popcount32(p->hunters) <= WIN_THRESHOLD) {  /* captured down to 9 already */
     p->result = RESULT_HARE;
     p->reason = AG_END_CAPTURES;
   }
@@ -1570,8 +1565,8 @@ static void hare_render(const ag_game *g, const void *pos, ag__buf *b)
     }
   }
   ag__puts(b, "   a   b   c   d   e\n");
-  ag__printf(b, "hunters: %d of %d   ply %u   ", popcount25(p->hunters),
-             popcount25(hg->start_hunters), p->ply);
+  ag__printf(b, "hunters: %d of %d   ply %u   ", ag__popcount32(p->hunters),
+             ag__popcount32(hg->start_hunters), p->ply);
   switch (hare_outcome(g, pos, &w, &r)) {
   case AG_OUTCOME_WIN: ag__printf(b, "%s win\n", w == HARE ? "hare" : "hunters"); break;
   case AG_OUTCOME_DRAW: ag__puts(b, "draw\n"); break;
@@ -1607,39 +1602,35 @@ static const ag__obs_counter hare_counters[] = {
 };
 
 const ag__vt ag__hare_vt = {
-  "hare",
-  AG_GAME_ASYMMETRIC | AG_GAME_ZERO_SUM,
-  hare_options,
-  (int)(sizeof hare_options / sizeof hare_options[0]),
-  {"hunters", "hare"},
-  sizeof(hare_game),
-  sizeof(hare_pos),
-  hare_setup,
-  hare_initial,
-  hare_current_player,
-  hare_legal,
-  NULL,
-  hare_apply,
-  hare_outcome,
-  hare_hash,
-  hare_piece,
-  hare_info,
-  hare_write,
-  hare_read,
-  hare_move_write,
-  hare_move_read,
-  hare_move_info,
-  hare_render,
-  hare_playout,
-  hare_is_legal,
-  hare_all_moves,
-  hare_piece_kinds,
-  (int)(sizeof hare_piece_kinds / sizeof hare_piece_kinds[0]),
-  hare_counters,
-  (int)(sizeof hare_counters / sizeof hare_counters[0]),
-  NULL,
-  0,
-  NULL,
-  hare_playouts,
-  hare_apply_legal,
+  .name = "hare",
+  .flags = AG_GAME_ASYMMETRIC | AG_GAME_ZERO_SUM,
+  .options = hare_options,
+  .num_options = (int)(sizeof hare_options / sizeof hare_options[0]),
+  .player_names = {"hunters", "hare"},
+  .game_size = sizeof(hare_game),
+  .pos_size = sizeof(hare_pos),
+  .setup = hare_setup,
+  .initial = hare_initial,
+  .current_player = hare_current_player,
+  .legal = hare_legal,
+  .apply = hare_apply,
+  .outcome = hare_outcome,
+  .hash = hare_hash,
+  .piece = hare_piece,
+  .info = hare_info,
+  .write = hare_write,
+  .read = hare_read,
+  .move_write = hare_move_write,
+  .move_read = hare_move_read,
+  .move_info = hare_move_info,
+  .render = hare_render,
+  .playout = hare_playout,
+  .is_legal = hare_is_legal,
+  .all_moves = hare_all_moves,
+  .piece_kinds = hare_piece_kinds,
+  .num_piece_kinds = (int)(sizeof hare_piece_kinds / sizeof hare_piece_kinds[0]),
+  .counters = hare_counters,
+  .num_counters = (int)(sizeof hare_counters / sizeof hare_counters[0]),
+  .playouts = hare_playouts,
+  .apply_legal = hare_apply_legal,
 };

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * liubo_fingers.c -- liubo with finger-guessing (morra) and six counting
- * sticks, the Chinese reconstruction of rules/liubo-fingers.md.
+ * sticks, the Chinese reconstruction, as ancientgames-liubo-fingers(7) states
+ * it (man/ancientgames-liubo-fingers.7; its SOURCES name the sources).
  *
  * Flow: finger rounds are simultaneous nodes (both players choose; one joint
  * ply); a round that gives a count n to a mover is followed by the mover's
@@ -15,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 #include "ag_internal.h"
+#include "bits.h"
 #include "liubo_fingers_board.h"
 #include "liubo_fingers.h"
 
@@ -119,7 +121,7 @@ static int flat_count(const lf_pos *p, int player)
          (p->owner[c[1]] == player ? p->flat[c[1]] : 0);
 }
 
-/* §5.2: the holder of fish c (0 white, 1 black), or -1 while in TAIJI: the
+/* Scoring and the end: the holder of fish c (0 white, 1 black), or -1 while in TAIJI: the
  * other side took it with its 4th piece home, else its own side with its 2nd. */
 static int fish_holder(const lf_pos *p, int c)
 {
@@ -134,7 +136,7 @@ static int score_decided(const lf_pos *p)
 
 /* -------------------------------------------------------- guess resolution */
 
-/* §3.2: the winner of a guess round (0 or 1), or -1 for a VOID round.  A call
+/* Finger rounds: the winner of a guess round (0 or 1), or -1 for a VOID round.  A call
  * above own fingers + F or below own fingers is impossible and loses at once;
  * both impossible, both right or both wrong is VOID. */
 static int resolve_guess(int fmax, int f0, int c0, int f1, int c1)
@@ -256,7 +258,7 @@ static void land_piece(lf_pos *p, int player, int v)
   p->cross[v]++;
 }
 
-/* §5.2: the k-th piece of `player` reaches TAIJI: a stick (odd k plain, even
+/* Scoring and the end: the k-th piece of `player` reaches TAIJI: a stick (odd k plain, even
  * k wired, the other kind when none is left); the fish taken at k = 2 and 4
  * follow from home[] (fish_holder). */
 static void score_entry(lf_pos *p, int player)
@@ -416,7 +418,7 @@ INLINE void walk_tails_b(const lf_game *lg, uint64_t occupied, const int *nodes,
   }
 }
 
-/* §4.2: all simple forward walks that stand on `node` with r steps to go.
+/* The action: all simple forward walks that stand on `node` with r steps to go.
  * A node met before the last step blocks the walk, which may then retreat
  * to any node passed; at the last step any node is a destination (empty,
  * own stack, enemy capture); with entry=exact a stem node with one step to
@@ -659,14 +661,6 @@ static size_t action_moves(const lf_game *lg, const lf_pos *p, ag_move *out)
 #define ONES16 UINT64_C(0x0001000100010001)
 #define HIGH16 UINT64_C(0x8000800080008000)
 
-/* Set bits per byte of x. */
-static inline uint64_t byte_popcounts(uint64_t x)
-{
-  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
-  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-  return (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-}
-
 /* The four bytes of x in four 16-bit lanes, as prefix sums (lane i: bytes
  * 0..i; lane 3: all four). */
 static inline uint64_t lane_prefix(uint32_t x)
@@ -721,7 +715,8 @@ static ag_move action_draw(const lf_game *lg, const lf_pos *p, uint64_t *rng)
       c0[state] ^= d, c1[state] ^= carry, c2[state] |= carry2;
       enters += a.enter[state][i] != 0;
     }
-    per_byte = byte_popcounts(c0[state]) + 2 * byte_popcounts(c1[state]) + 4 * byte_popcounts(c2[state]);
+    per_byte = ag__popcount_bytes64(c0[state]) + 2 * ag__popcount_bytes64(c1[state]) +
+               4 * ag__popcount_bytes64(c2[state]);
     plo[state] = lane_prefix((uint32_t)per_byte);
     phi[state] = lane_prefix((uint32_t)(per_byte >> 32));
     lo[state] = plo[state] >> 48;
@@ -1184,7 +1179,7 @@ static int read_phase(const lf_game *lg, ag__scan *sc, lf_pos *p)
 }
 
 /* Checks the sticks and the fish read (fish[c]: holder of fish c, -1 TAIJI)
- * against the pieces home (§5.2). */
+ * against the pieces home (ancientgames-liubo-fingers(7), Scoring and the end). */
 static int scores_consistent(const lf_pos *p, const int8_t fish[2])
 {
   int c;
@@ -1551,7 +1546,7 @@ static int lf_setup(ag_game *g)
   return AG_OK;
 }
 
-/* §7.2 setup: three flat pieces on each own start corner, fish in TAIJI,
+/* Setup: three flat pieces on each own start corner, fish in TAIJI,
  * all six sticks in the supply, the opening guess round to play. */
 static void lf_initial(const ag_game *g, void *pos)
 {
@@ -1624,39 +1619,36 @@ static void lf_observe_extra(const ag_game *g, const void *pos, float *v, size_t
 }
 
 const ag__vt ag__liubo_fingers_vt = {
-  "liubo_fingers",
-  AG_GAME_SIMULTANEOUS | AG_GAME_ZERO_SUM,
-  lf_options,
-  (int)(sizeof lf_options / sizeof lf_options[0]),
-  {"white", "black"},
-  sizeof(lf_game),
-  sizeof(lf_pos),
-  lf_setup,
-  lf_initial,
-  lf_current_player,
-  lf_legal,
-  NULL,
-  lf_apply,
-  lf_outcome,
-  lf_hash,
-  lf_piece,
-  lf_info,
-  lf_write,
-  lf_read,
-  lf_move_write,
-  lf_move_read,
-  lf_move_info,
-  lf_render,
-  lf_playout,
-  lf_is_legal,
-  lf_all_moves,
-  lf_piece_kinds,
-  (int)(sizeof lf_piece_kinds / sizeof lf_piece_kinds[0]),
-  lf_counters,
-  (int)(sizeof lf_counters / sizeof lf_counters[0]),
-  lf_extra_planes,
-  (int)(sizeof lf_extra_planes / sizeof lf_extra_planes[0]),
-  lf_observe_extra,
-  NULL,  /* playouts: one at a time */
-  NULL,  /* apply_legal: is_legal (or the list), then apply */
+  .name = "liubo_fingers",
+  .flags = AG_GAME_SIMULTANEOUS | AG_GAME_ZERO_SUM,
+  .options = lf_options,
+  .num_options = (int)(sizeof lf_options / sizeof lf_options[0]),
+  .player_names = {"white", "black"},
+  .game_size = sizeof(lf_game),
+  .pos_size = sizeof(lf_pos),
+  .setup = lf_setup,
+  .initial = lf_initial,
+  .current_player = lf_current_player,
+  .legal = lf_legal,
+  .apply = lf_apply,
+  .outcome = lf_outcome,
+  .hash = lf_hash,
+  .piece = lf_piece,
+  .info = lf_info,
+  .write = lf_write,
+  .read = lf_read,
+  .move_write = lf_move_write,
+  .move_read = lf_move_read,
+  .move_info = lf_move_info,
+  .render = lf_render,
+  .playout = lf_playout,
+  .is_legal = lf_is_legal,
+  .all_moves = lf_all_moves,
+  .piece_kinds = lf_piece_kinds,
+  .num_piece_kinds = (int)(sizeof lf_piece_kinds / sizeof lf_piece_kinds[0]),
+  .counters = lf_counters,
+  .num_counters = (int)(sizeof lf_counters / sizeof lf_counters[0]),
+  .extra_planes = lf_extra_planes,
+  .num_extra_planes = (int)(sizeof lf_extra_planes / sizeof lf_extra_planes[0]),
+  .observe_extra = lf_observe_extra,
 };

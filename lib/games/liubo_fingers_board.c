@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * liubo_fingers_board.c -- the board of liubo with finger-guessing as data
- * (rules/liubo-fingers.md §2.4 node table, §2.5 edge list, §2.8 variant).
+ * (ancientgames-liubo-fingers(7): THE BOARD, its nodes and edges, and The
+ * 48-point board).
  * These are the reconstruction's tables, written out in full so that another
  * reading of the board can replace them; tests check their rotational
  * symmetry (id + 8 mod 32 for the 32 points, + 4 for the 16 outer points).
  */
-#include "ag_internal.h"
+#include "game.h"
 #include "liubo_fingers_board.h"
 
 #define SL AG_EDGE_SLIDE
 #define JU AG_EDGE_JUMP
 
-/* §2.4 and §2.8: name, shape, AG_NODE_* kind, x, y. */
+/* THE BOARD and The 48-point board: name, shape, AG_NODE_* kind, x, y. */
 const ag__lf_node ag__lf_nodes[AG__LF_NODES] = {
   {"V_NE",  AG__LF_CORNER,  AG_NODE_POINT,    8,   8},  /*  0 */
   {"Lb_N",  AG__LF_CORNER,  AG_NODE_POINT,    3,  10},  /*  1 */
@@ -69,7 +70,7 @@ const ag__lf_node ag__lf_nodes[AG__LF_NODES] = {
   {"Lx_E",  AG__LF_POINT,   AG_NODE_POINT,   12,  -3},  /* 52 */
 };
 
-/* §2.5: the 60 directed forward edges, 15 per side in the order of the
+/* THE BOARD: the 60 directed forward edges, 15 per side in the order of the
  * per-side template (V->Lb J, Lb->Lf S, Lf->Tt J, Lf->V' J, Tl->Lb J,
  * Tl->J S, Tl->M J, J->Lf J, J->Tt S, J->M S, Tt->Q' J, Q->Tl J (S52),
  * Q->M S, M->Tt J, M->Q' S). */
@@ -88,7 +89,7 @@ const ag__lf_edge ag__lf_edges32[AG__LF_EDGES32] = {
   {29,  6, JU}, {30, 27, JU}, {30, 31, SL}, {31, 29, JU}, {31,  6, SL},
 };
 
-/* §2.8: the 40 extra edges of the 48-point variant, 10 per side (V->Vb S,
+/* The 48-point board: the 40 extra edges of the 48-point variant, 10 per side (V->Vb S,
  * Lb->Lx S, Lf->Va' J, Va->V S, Va->B J, Va->Vb J, B->Vb J, Vb->Lb J,
  * Vb->Lx J, Lx->Lf J). */
 const ag__lf_edge ag__lf_edges48[AG__LF_EDGES48] = {
@@ -102,13 +103,13 @@ const ag__lf_edge ag__lf_edges48[AG__LF_EDGES48] = {
   {49, 51, JU}, {50, 51, JU}, {51, 25, JU}, {51, 52, JU}, {52, 26, JU},
 };
 
-/* §2.5 "Centre", option entry=exact: each T stem continues M -> TAIJI, usable
+/* Exact entry, option entry=exact: each T stem continues M -> TAIJI, usable
  * only as the final step of a walk. */
 const ag__lf_edge ag__lf_stem_edges[AG__LF_STEM_EDGES] = {
   { 7, 32, SL}, {15, 32, SL}, {23, 32, SL}, {31, 32, SL},
 };
 
-/* §2.4 owners: White (north) starts on V_NE and V_NW and keeps prisoners in
+/* THE BOARD, owners: White (north) starts on V_NE and V_NW and keeps prisoners in
  * D_NE and D_NW; Black (south) on V_SW and V_SE, prisons D_SW and D_SE. */
 const int ag__lf_start_corner[2][2] = {{0, 8}, {16, 24}};
 const int ag__lf_prison_dot[2][2] = {{33, 34}, {35, 36}};

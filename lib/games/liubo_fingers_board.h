@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * liubo_fingers_board.h -- the board of liubo with finger-guessing as data:
- * the TLV reconstruction of rules/liubo-fingers.md §2.4-§2.8.  Another
+ * the TLV reconstruction of ancientgames-liubo-fingers(7), THE BOARD.  Another
  * reading of the board can be dropped in by replacing these tables; the game
  * (liubo_fingers.c) only assumes the node-id layout documented below.
  *
@@ -9,7 +9,7 @@
  *                   N=0, W=1, S=2, E=3 (id + 8 mod 32 rotates by 90 degrees);
  *            32     TAIJI, the centre (goal; never a walk node);
  *            33..36 the four round dots (prisons): 33, 34 White's, 35, 36 Black's;
- *            37..52 the 16 perimeter points of the 48-point variant (§2.8),
+ *            37..52 the 16 perimeter points of the 48-point variant (ancientgames-liubo-fingers(7), The 48-point board),
  *                   id = 37 + 4*side + j.
  */
 #ifndef LIUBO_FINGERS_BOARD_H

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * liubo_sticks.c -- liubo played with six throwing sticks, after Jean-Louis
- * Cazaux's reconstruction, as settled by shared/rules/liubo-sticks.md.
+ * Cazaux's reconstruction, as ancientgames-liubo-sticks(7) states it
+ * (man/ancientgames-liubo-sticks.7; its SOURCES name the sources).
  *
  * The board: 29 stations (ring 1..20, inner stations A B C D on the east-west
  * axis and R S T U on the north-south axis, and the centre X), 32 lines.
@@ -1247,39 +1248,36 @@ static void ls_observe_extra(const ag_game *g, const void *vpos, float *v, size_
 }
 
 const ag__vt ag__liubo_sticks_vt = {
-  "liubo_sticks",
-  AG_GAME_CHANCE | AG_GAME_ZERO_SUM,
-  ls_options,
-  LS_NOPT,
-  {"white", "black"},
-  sizeof(ls_game),
-  sizeof(ls_pos),
-  ls_setup,
-  ls_initial,
-  ls_current_player,
-  ls_legal,
-  ls_chance,
-  ls_apply,
-  ls_outcome,
-  ls_hash,
-  ls_piece,
-  ls_info,
-  ls_write,
-  ls_read,
-  ls_move_write,
-  ls_move_read,
-  ls_move_info,
-  ls_render,
-  ls_playout,
-  NULL,  /* is_legal: the list is short; the core scans it */
-  ls_all_moves,
-  ls_piece_kinds,
-  (int)(sizeof ls_piece_kinds / sizeof ls_piece_kinds[0]),
-  ls_counters,
-  (int)(sizeof ls_counters / sizeof ls_counters[0]),
-  ls_extra_planes,
-  (int)(sizeof ls_extra_planes / sizeof ls_extra_planes[0]),
-  ls_observe_extra,
-  NULL,  /* playouts: one at a time */
-  NULL,  /* apply_legal: is_legal (or the list), then apply */
+  .name = "liubo_sticks",
+  .flags = AG_GAME_CHANCE | AG_GAME_ZERO_SUM,
+  .options = ls_options,
+  .num_options = LS_NOPT,
+  .player_names = {"white", "black"},
+  .game_size = sizeof(ls_game),
+  .pos_size = sizeof(ls_pos),
+  .setup = ls_setup,
+  .initial = ls_initial,
+  .current_player = ls_current_player,
+  .legal = ls_legal,
+  .chance = ls_chance,
+  .apply = ls_apply,
+  .outcome = ls_outcome,
+  .hash = ls_hash,
+  .piece = ls_piece,
+  .info = ls_info,
+  .write = ls_write,
+  .read = ls_read,
+  .move_write = ls_move_write,
+  .move_read = ls_move_read,
+  .move_info = ls_move_info,
+  .render = ls_render,
+  .playout = ls_playout,
+  .all_moves = ls_all_moves,
+  .piece_kinds = ls_piece_kinds,
+  .num_piece_kinds = (int)(sizeof ls_piece_kinds / sizeof ls_piece_kinds[0]),
+  .counters = ls_counters,
+  .num_counters = (int)(sizeof ls_counters / sizeof ls_counters[0]),
+  .extra_planes = ls_extra_planes,
+  .num_extra_planes = (int)(sizeof ls_extra_planes / sizeof ls_extra_planes[0]),
+  .observe_extra = ls_observe_extra,
 };

@@ -95,6 +95,38 @@ static inline const ag_game *fuzz_game(size_t i)
   return games[i];
 }
 
+/* The game an input plays, by name: an input of the targets that play a game
+ * starts with the spec of one of fuzz_specs and a NUL byte
+ * ("hare(chain=0)\0..."); *data and *size then skip the name, and the index
+ * in fuzz_specs is returned.  So a committed seed keeps its game when a spec
+ * is added or the list reordered (HACKING, "Adding a game").  An input that
+ * names no spec of the list -- a mutation by libFuzzer, which may break the
+ * name -- plays fuzz_specs[first byte % FUZZ_NSPECS], that byte skipped;
+ * replaying the committed corpus (FUZZ_NAME defined, replay.c) refuses it,
+ * so that no seed depends on the list's length.  -1 for an empty input. */
+static inline long fuzz_spec_of(const uint8_t **data, size_t *size)
+{
+  const uint8_t *nul = memchr(*data, 0, *size < 256 ? *size : 256);
+  size_t i, n;
+  if (nul) {
+    n = (size_t)(nul - *data);
+    for (i = 0; i < FUZZ_NSPECS; i++)
+      if (strlen(fuzz_specs[i]) == n && memcmp(fuzz_specs[i], *data, n) == 0) {
+        *data += n + 1;
+        *size -= n + 1;
+        return (long)i;
+      }
+  }
+#ifdef FUZZ_NAME
+  FUZZ_CHECK(0, "the input names no spec of fuzz_specs (a seed starts with one and a NUL byte)");
+#endif
+  if (*size == 0) return -1;
+  i = (*data)[0] % FUZZ_NSPECS;
+  *data += 1;
+  *size -= 1;
+  return (long)i;
+}
+
 /* Whether rc is one of the codes a parser documents for bad text. */
 static inline int fuzz_parse_error(int rc)
 {

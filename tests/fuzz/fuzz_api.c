@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_api.c -- API sequences.  Byte 0 picks the game, byte 1 seeds the
+ * fuzz_api.c -- API sequences.  The game (fuzz_spec_of), a byte seeds the
  * RNG; then each byte is an operation (the bytes after it its arguments):
  * legal, illegal and bit-flipped applies, joint applies, undo, set_text of
  * the state's own or of damaged text, sample_chance, clone, copy, reset,
@@ -418,12 +418,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   static _Thread_local run r;      /* large: not on the stack */
   const ag_game *g, *foreign_game;
   int ops = 0;
+  long spec = fuzz_spec_of(&data, &size);
   size_t fspec;
-  if (size < 2) return 0;
+  if (spec < 0 || size < 1) return 0;
   memset(&r, 0, sizeof r);
   r.in.p = data;
   r.in.n = size;
-  fspec = fuzz_byte(&r.in) % FUZZ_NSPECS;
+  fspec = (size_t)spec;
   r.rng = fuzz_byte(&r.in);
   g = fuzz_game(fspec);
   foreign_game = fuzz_game(fspec + 3);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_move.c -- move text.  Input: byte 0 picks the game, byte 1 the random
- * plies played first, bytes 2..5 a raw move value, the rest the text.
+ * fuzz_move.c -- move text.  Input: the game (fuzz_spec_of: a spec of
+ * fuzz_specs and a NUL), a byte: the random plies played first, 4 bytes: a
+ * raw move value, the rest the text.
  * ag_move_from_text() either gives a move whose text parses back to it, or
  * AG_EPARSE with a message.  Any move value, parsed or raw, is legal exactly
  * when the legal list holds it; a legal one applies and undoes to the same
@@ -78,14 +79,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   char *text;
   size_t i;
   int rc;
-  if (size < 6) return 0;
-  rng = data[1];
-  g = fuzz_game(data[0]);
+  long spec = fuzz_spec_of(&data, &size);
+  if (spec < 0 || size < 5) return 0;
+  rng = data[0];
+  g = fuzz_game((size_t)spec);
   FUZZ_CHECK(ag_state_new(g, &st) == AG_OK, "state");
-  fuzz_advance(st, &rng, data[1] % 80);
-  for (i = 2; i < 6; i++) m = m << 8 | data[i];
+  fuzz_advance(st, &rng, data[0] % 80);
+  for (i = 1; i < 5; i++) m = m << 8 | data[i];
   try_move(st, g, m);
-  text = fuzz_strndup(data + 6, size - 6);
+  text = fuzz_strndup(data + 5, size - 5);
   rc = ag_move_from_text(g, text, &m);
   if (rc == AG_OK) try_move(st, g, m);
   else {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_position.c -- position text for every game.  Input: byte 0 picks the
- * game (fuzz_specs), byte 1 how many random plies the state plays first (so
+ * fuzz_position.c -- position text for every game.  Input: the game
+ * (fuzz_spec_of: a spec of fuzz_specs and a NUL), then a byte: how many random plies the state plays first (so
  * that it has a history to keep), the rest is the text.  ag_state_set_text()
  * either accepts it -- then the canonical text is a fixed point, the hash
  * survives the round trip, and the position can be played on -- or fails
@@ -17,13 +17,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   ag_state *st = NULL, *probe = NULL;
   uint64_t rng;
   char *text;
+  long spec = fuzz_spec_of(&data, &size);
   int rc;
-  if (size < 2) return 0;
-  rng = data[1];
-  g = fuzz_game(data[0]);
+  if (spec < 0 || size < 1) return 0;
+  rng = data[0];
+  g = fuzz_game((size_t)spec);
   FUZZ_CHECK(ag_state_new(g, &st) == AG_OK && ag_state_new(g, &probe) == AG_OK, "state");
-  fuzz_advance(st, &rng, data[1] % 64);
-  text = fuzz_strndup(data + 2, size - 2);
+  fuzz_advance(st, &rng, data[0] % 64);
+  text = fuzz_strndup(data + 1, size - 1);
   fuzz_snap_take(st, &before);
   rc = ag_state_set_text(st, text);
   if (rc == AG_OK) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_record.c -- game records.  Input: byte 0 picks the game, byte 1 the
+ * fuzz_record.c -- game records.  Input: the game (fuzz_spec_of), a byte: the
  * random plies the state has played (its history and a tag, kept on a
  * failure), the rest is the record text.  ag_state_set_record() either
  * accepts it -- then the record the state writes is a fixed point (reads
@@ -19,14 +19,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   ag_state *st = NULL, *back = NULL;
   uint64_t rng;
   char *text, *rec0, *rec1, *rec2, start[8192];
+  long spec = fuzz_spec_of(&data, &size);
   int rc;
-  if (size < 2) return 0;
-  rng = data[1];
-  g = fuzz_game(data[0]);
+  if (spec < 0 || size < 1) return 0;
+  rng = data[0];
+  g = fuzz_game((size_t)spec);
   FUZZ_CHECK(ag_state_new(g, &st) == AG_OK && ag_state_new(g, &back) == AG_OK, "state");
-  fuzz_advance(st, &rng, data[1] % 40);
+  fuzz_advance(st, &rng, data[0] % 40);
   FUZZ_CHECK(ag_state_set_tag(st, "Event", "fuzz") == AG_OK, "set_tag");
-  text = fuzz_strndup(data + 2, size - 2);
+  text = fuzz_strndup(data + 1, size - 1);
   fuzz_snap_take(st, &before);
   rec0 = fuzz_record_of(st);
   rc = ag_state_set_record(st, text);
