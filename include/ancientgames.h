@@ -969,6 +969,7 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
  *  @retval AG_EINVAL st is NULL, flags is not 0, or buf is NULL with a non-zero cap.
  *  @retval AG_EBUFS the document and its NUL do not fit in cap bytes: *len receives the
  *          length, and buf holds as much as fits, NUL-terminated.
+ *  @retval AG_ENOMEM memory for the position text of the caption ran out.
  *  @par Example
  *  @include ag_state_svg.c
  */
