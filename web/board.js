@@ -252,8 +252,11 @@ export class Board {
 
   // A point's name: below and right of it at the desktop size (as ag-svg).
   // Grown for a small screen, it takes the first of eight places round its
-  // point, outwards from the board's middle first, that touches no other
-  // point, no line and no label already placed.
+  // point (outwards from the board's middle first), then of eight a little
+  // further out, that touches no other point, no line and no label already
+  // placed; when every place touches something, the one that crosses the
+  // fewest lines and covers no point or label (a crowded board, the fingers'
+  // on a phone, leaves no free place for every name).
   placeLabel(info, fs, placed) {
     const t = info.label, rim = this.radius * 1.2;
     t.setAttribute("font-size", fs.toFixed(1));
@@ -270,13 +273,16 @@ export class Board {
     for (let k = 0; k < 8; k++) dirs.push([Math.cos(k * Math.PI / 4), Math.sin(k * Math.PI / 4)]);
     dirs.sort((a, b) => (b[0] * ox + b[1] * oy) - (a[0] * ox + a[1] * oy) || b[1] - a[1]);
     let best = null;
-    for (const [dx, dy] of dirs) {
-      // The box's nearest side or corner at `rim` from the point.
-      const cx = info.cx + dx * (rim + w / 2 * Math.abs(dx) + 1), cy = info.cy + dy * (rim + h / 2 * Math.abs(dy) + 1);
-      const box = [cx - w / 2 - 2, cy - h / 2 - 1, cx + w / 2 + 2, cy + h / 2 + 1];
-      const hits = this.hits(box, info, placed);
-      if (!best || hits < best.hits) best = { hits, cx, cy, box };
-      if (!hits) break;
+    for (const gap of [rim, rim + 0.6 * h]) {
+      for (const [dx, dy] of dirs) {
+        // The box's nearest side or corner at `gap` from the point.
+        const cx = info.cx + dx * (gap + w / 2 * Math.abs(dx) + 1), cy = info.cy + dy * (gap + h / 2 * Math.abs(dy) + 1);
+        const box = [cx - w / 2 - 2, cy - h / 2 - 1, cx + w / 2 + 2, cy + h / 2 + 1];
+        const hits = this.hits(box, info, placed);
+        if (!best || hits < best.hits) best = { hits, cx, cy, box };
+        if (!hits) break;
+      }
+      if (!best.hits) break;
     }
     placed.push(best.box);
     t.setAttribute("text-anchor", "middle");
@@ -284,14 +290,15 @@ export class Board {
     t.setAttribute("y", (best.cy + 0.35 * fs).toFixed(1));
   }
 
-  // How many other points, lines and placed labels a box [x0,y0,x1,y1] meets.
+  // What a box [x0,y0,x1,y1] meets: 1 per line it crosses, 100 per other
+  // point, box or placed label it covers (a name over a line stays legible).
   hits(box, info, placed) {
     const inside = (x, y) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
     let n = 0;
     const r = Math.max(2.5, this.scale * 0.08) + 2;
     for (const o of this.nodeEls) {
       if (o === info || o.rect) continue;
-      if (o.cx + r > box[0] && o.cx - r < box[2] && o.cy + r > box[1] && o.cy - r < box[3]) n++;
+      if (o.cx + r > box[0] && o.cx - r < box[2] && o.cy + r > box[1] && o.cy - r < box[3]) n += 100;
     }
     for (const e of this.game.edges) {
       const a = this.nodeEls[e.a], b = this.nodeEls[e.b];
@@ -300,7 +307,7 @@ export class Board {
         if (inside(a.cx + (b.cx - a.cx) * k / 16, a.cy + (b.cy - a.cy) * k / 16)) { n++; break; }
       }
     }
-    for (const p of placed) if (p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3]) n++;
+    for (const p of placed) if (p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3]) n += 100;
     return n;
   }
 
@@ -313,12 +320,14 @@ export class Board {
     info.cy0 = cy;
     info.r = Math.max(Math.min(this.radius, 13), 0.75 * fs);
     t.setAttribute("font-size", fs.toFixed(1));
-    // The space that leaves the longer line shortest.
+    // The break that leaves the longer line shortest: at a space (dropped),
+    // or before an opening bracket where no space is (Chinese "D_NE（囚点）").
     let cut = -1;
     if (narrow)
-      for (let k = text.indexOf(" "); k > 0; k = text.indexOf(" ", k + 1))
-        if (cut < 0 || Math.max(k, text.length - k) < Math.max(cut, text.length - cut)) cut = k;
-    const lines = cut > 0 ? [text.slice(0, cut), text.slice(cut + 1)] : [text];
+      for (let k = 1; k < text.length; k++)
+        if ((text[k] === " " || ("(（".includes(text[k]) && text[k - 1] !== " ")) &&
+            (cut < 0 || Math.max(k, text.length - k) < Math.max(cut, text.length - cut))) cut = k;
+    const lines = cut > 0 ? [text.slice(0, cut), text.slice(text[cut] === " " ? cut + 1 : cut)] : [text];
     t.replaceChildren(...lines.map((line) => {
       const span = document.createElementNS(SVG, "tspan");
       span.textContent = line;

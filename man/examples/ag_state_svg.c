@@ -14,7 +14,7 @@ int main(void)
 
   if (ag_game_new("hare", &g) != AG_OK || ag_state_new(g, &st) != AG_OK)
     return 1;
-  if (ag_move_from_text(g, "c2-c3", &m) != AG_OK || ag_state_apply(st, m) != AG_OK)
+  if (ag_move_from_text(g, "e3-d3", &m) != AG_OK || ag_state_apply(st, m) != AG_OK)
     return 1;
   ag_state_svg(st, 0, NULL, 0, &len);   /* AG_EBUFS: len is the size needed */
   svg = malloc(len + 1);
