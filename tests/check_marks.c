@@ -6,6 +6,7 @@
  * group.  tests/check-svg.sh compares the drawing with doc/GAME.svg byte for
  * byte; check_errors provokes every error code.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check_main.h"
