@@ -27,25 +27,23 @@ static double dmin(double a, double b) { return a < b ? a : b; }
 static double px(const svg *v, double x) { return v->margin + x * v->scale; }
 static double py(const svg *v, double y) { return v->top + (v->height - y) * v->scale; }
 
-/* v as printf's "%.<decimals>f" (decimals 0 or 1) in the C locale: the
- * digits printf gives, with whatever separator the locale uses made '.'. */
-static void num(ag__buf *b, double v, int decimals)
+/* v as printf's "%.1f" in the C locale: the digits printf gives, with
+ * whatever decimal separator the locale uses made '.'. */
+static void num(ag__buf *b, double v)
 {
   char t[64];
-  int n = snprintf(t, sizeof t, decimals ? "%.1f" : "%.0f", v), i = 0;
+  int n = snprintf(t, sizeof t, "%.1f", v), i = 0;
   if (n <= 0 || n >= (int)sizeof t) return;
   while (t[i] == '-' || (t[i] >= '0' && t[i] <= '9')) ag__putc(b, t[i++]);
-  if (decimals && i < n) {
-    ag__putc(b, '.');
-    ag__putc(b, t[n - 1]);
-  }
+  ag__putc(b, '.');
+  ag__putc(b, t[n - 1]);
 }
 
 /* ` name="v"' with v to one decimal. */
 static void attr(ag__buf *b, const char *name, double v)
 {
   ag__printf(b, " %s=\"", name);
-  num(b, v, 1);
+  num(b, v);
   ag__putc(b, '"');
 }
 
@@ -121,9 +119,9 @@ static void draw_marks(const svg *v)
       ag__printf(v->b, "<polygon class=\"%s\" points=\"", cls);
       for (k = 0; k < m.num_points; k++) {
         if (k) ag__putc(v->b, ' ');
-        num(v->b, px(v, m.points[2 * k]), 1);
+        num(v->b, px(v, m.points[2 * k]));
         ag__putc(v->b, ',');
-        num(v->b, py(v, m.points[2 * k + 1]), 1);
+        num(v->b, py(v, m.points[2 * k + 1]));
       }
       ag__puts(v->b, "\"/>\n");
       break;
@@ -157,11 +155,11 @@ static void draw_edges(const svg *v)
       /* Directed: a path with an arrow at its middle point. */
       double mx = (ax + bx) / 2.0, my = (ay + by) / 2.0;
       ag__printf(v->b, "<path class=\"%s\" d=\"M", cls);
-      num(v->b, px(v, ax), 1), ag__putc(v->b, ' '), num(v->b, py(v, ay), 1);
+      num(v->b, px(v, ax)), ag__putc(v->b, ' '), num(v->b, py(v, ay));
       ag__puts(v->b, " L");
-      num(v->b, px(v, mx), 1), ag__putc(v->b, ' '), num(v->b, py(v, my), 1);
+      num(v->b, px(v, mx)), ag__putc(v->b, ' '), num(v->b, py(v, my));
       ag__puts(v->b, " L");
-      num(v->b, px(v, bx), 1), ag__putc(v->b, ' '), num(v->b, py(v, by), 1);
+      num(v->b, px(v, bx)), ag__putc(v->b, ' '), num(v->b, py(v, by));
       ag__puts(v->b, "\"/>\n");
     } else {
       line(v, cls, ax, ay, bx, by);
@@ -305,14 +303,9 @@ static void draw(svg *v, const char *position)
   double h = v->height * v->scale + 2 * v->top + 16;
   int p;
   v->margin = (w - v->width * v->scale) / 2;      /* centre the board under a long caption */
-  ag__puts(v->b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"");
-  num(v->b, w, 0);
-  ag__puts(v->b, "\" height=\"");
-  num(v->b, h, 0);
-  ag__puts(v->b, "\" viewBox=\"0 0 ");
-  num(v->b, w, 0);
-  ag__putc(v->b, ' ');
-  num(v->b, h, 0);
+  /* %.0f has no decimal separator: the same in every locale. */
+  ag__printf(v->b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+             "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f", w, h, w, h);
   ag__puts(v->b, "\">\n<title>");
   put_escaped(v->b, ag_game_spec(v->g));
   ag__puts(v->b, "</title>\n");
@@ -320,11 +313,8 @@ static void draw(svg *v, const char *position)
            "markerHeight=\"7\" orient=\"auto\"><path d=\"M0 1 L10 5 L0 9 z\" fill=\"#1f4e79\"/>"
            "</marker></defs>\n");
   ag__puts(v->b, style);
-  ag__puts(v->b, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"");
-  num(v->b, w, 0);
-  ag__puts(v->b, "\" height=\"");
-  num(v->b, h, 0);
-  ag__puts(v->b, "\"/>\n<text class=\"title\" x=\"10\" y=\"20\">");
+  ag__printf(v->b, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\"/>\n"
+             "<text class=\"title\" x=\"10\" y=\"20\">", w, h);
   put_escaped(v->b, ag_game_name(v->g));
   ag__puts(v->b, ": ");
   for (p = 0; p < ag_game_num_players(v->g); p++) {
@@ -337,9 +327,7 @@ static void draw(svg *v, const char *position)
   ag__puts(v->b, "</g>\n");
   draw_edges(v);
   draw_nodes(v);
-  ag__puts(v->b, "<text class=\"caption\" x=\"10\" y=\"");
-  num(v->b, h - 12, 0);
-  ag__puts(v->b, "\">");
+  ag__printf(v->b, "<text class=\"caption\" x=\"10\" y=\"%.0f\">", h - 12);
   put_escaped(v->b, position);
   ag__puts(v->b, "</text>\n</svg>\n");
 }
