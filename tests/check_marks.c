@@ -6,6 +6,7 @@
  * group.  tests/check-svg.sh compares the drawing with doc/GAME.svg byte for
  * byte; check_errors provokes every error code.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,6 +218,35 @@ START_TEST(test_svg_follows_position)
 }
 END_TEST
 
+/* The same bytes in a locale whose decimal separator is a comma (where the
+ * machine has one: $AG_TEST_COMMA_LOCALE, else de_DE or fr_FR). */
+START_TEST(test_svg_any_locale)
+{
+  const char *names[] = {getenv("AG_TEST_COMMA_LOCALE"), "de_DE.UTF-8", "de_DE.utf8",
+                         "fr_FR.UTF-8", "fr_FR.utf8"};
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  size_t len, len2, i;
+  char *c_doc = svg_of(st, &len), *doc, t[16];
+  for (i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (names[i] && setlocale(LC_NUMERIC, names[i])) break;
+  snprintf(t, sizeof t, "%.1f", 0.5);
+  if (strcmp(t, "0,5") == 0) {
+    doc = svg_of(st, &len2);
+    for (i = 0; doc[i] && doc[i] == c_doc[i]; i++) {}
+    ck_assert_msg(len2 == len && doc[i] == c_doc[i], "in %s the drawing differs at byte %zu: %.40s",
+                  setlocale(LC_NUMERIC, NULL), i, doc + i);
+    free(doc);
+  } else {
+    fprintf(stderr, "check_marks: no locale with a decimal comma: not compared\n");
+  }
+  setlocale(LC_NUMERIC, "C");
+  free(c_doc);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *marks_suite(void)
 {
   Suite *s = suite_create("marks");
@@ -226,6 +256,7 @@ static Suite *marks_suite(void)
   tcase_add_test(tc, test_mark_size);
   tcase_add_loop_test(tc, test_svg_elements, 0, (int)(sizeof specs / sizeof specs[0]));
   tcase_add_test(tc, test_svg_follows_position);
+  tcase_add_test(tc, test_svg_any_locale);
   suite_add_tcase(s, tc);
   return s;
 }
