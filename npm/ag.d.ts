@@ -198,3 +198,30 @@ export interface LoadOptions {
 
 /** Loads the WebAssembly library (ancientgames.wasm, next to the module). */
 export declare function load(options?: LoadOptions): Promise<Library>;
+
+/** AG_MARK_* kinds and AG_SHAPE_* shapes of a board's marks (since 0.4). */
+export declare const MARK: Readonly<{
+  FRAME: 1; PATTERN: 2;
+  SHAPE_SEGMENT: 1; SHAPE_RECT: 2; SHAPE_CIRCLE: 3; SHAPE_POLYGON: 4; SHAPE_LABEL: 5;
+}>;
+
+/** A mark of the board (ag_game_mark): its frame or a stroke of its carved
+ *  pattern, in the nodes' coordinates (y up).  A segment runs (x0, y0) to
+ *  (x1, y1); a rectangle has those corners; a circle or label is centred at
+ *  (x0, y0); a polygon has its corners in points. */
+export interface Mark {
+  /** MARK.FRAME or MARK.PATTERN. */
+  kind: number;
+  /** MARK.SHAPE_*. */
+  shape: number;
+  /** The node it belongs to, or -1 for the whole board. */
+  node: number;
+  x0: number; y0: number; x1: number; y1: number;
+  /** A circle's radius, else 0. */
+  r: number;
+  points: [number, number][];
+  text: string | null;
+}
+
+/** The marks of a game's board, in drawing order (under the edges). */
+export declare function gameMarks(game: Game): Mark[];

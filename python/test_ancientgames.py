@@ -111,7 +111,8 @@ class ConstantsTest(unittest.TestCase):
     def test_code_names_are_the_enum_names(self):
         pairs = [(ag.end_reason_name, ag.End), (ag.outcome_name, ag.OutcomeKind),
                  (ag.move_kind_name, ag.MoveKind), (ag.piece_kind_name, ag.PieceKind),
-                 (ag.node_kind_name, ag.NodeKind), (ag.edge_kind_name, ag.EdgeKind)]
+                 (ag.node_kind_name, ag.NodeKind), (ag.edge_kind_name, ag.EdgeKind),
+                 (ag.mark_kind_name, ag.MarkKind), (ag.mark_shape_name, ag.MarkShape)]
         for fn, kind in pairs:
             for member in kind:
                 with self.subTest(member=member):
@@ -967,7 +968,8 @@ class PythonObjectTest(unittest.TestCase):
                                   (ag.End, "AG_END_"), (ag.MoveKind, "AG_MOVE_"),
                                   (ag.NodeKind, "AG_NODE_"), (ag.EdgeKind, "AG_EDGE_"),
                                   (ag.PieceKind, "AG_PIECE_"), (ag.Limit, "AG_LIMIT_"),
-                                  (ag.Info, "AG_INFO_"), (ag.GameFlag, "AG_GAME_")):
+                                  (ag.Info, "AG_INFO_"), (ag.GameFlag, "AG_GAME_"),
+                                  (ag.MarkKind, "AG_MARK_"), (ag.MarkShape, "AG_SHAPE_")):
             header = {k[len(prefix):]: v for k, v in consts.items() if k.startswith(prefix)}
             header.pop("NONE", None) if enum_type is ag.MoveKind else None   # a move, not a kind
             with self.subTest(enum=enum_type.__name__):
@@ -1034,6 +1036,41 @@ class SvgTest(unittest.TestCase):
         groups = sum(len(v) for v in st.board().values())
         self.assertEqual(len(pieces), groups)
         return doc
+
+    def test_marks(self):
+        # Game.marks is ag_game_mark's list: the frame first, the pattern's
+        # strokes with the node each belongs to.
+        counts = {"hare": 1, "liubo_sticks": 14, "liubo_fingers": 13}
+        for name in ag.game_names():
+            with self.subTest(game=name):
+                g = ag.Game(name)
+                if name in counts:
+                    self.assertEqual(len(g.marks), counts[name])
+                self.assertEqual(g.marks[0].kind, ag.MarkKind.FRAME)
+                self.assertEqual(g.marks[0].shape, ag.MarkShape.RECT)
+                self.assertIsNone(g.marks[0].node)
+        sticks = ag.Game("liubo_sticks")
+        square = sticks.marks[1]
+        self.assertEqual((square.kind, square.shape), (ag.MarkKind.PATTERN, ag.MarkShape.RECT))
+        self.assertEqual(sticks.nodes[square.node].name, "X")
+        self.assertEqual((square.x0, square.y0, square.x1, square.y1), (4.0, 4.0, 8.0, 8.0))
+        self.assertEqual((square.r, square.points, square.text), (0.0, (), None))
+        self.assertEqual([sticks.nodes[m.node].name for m in sticks.marks[2:6]], ["A", "R", "D", "U"])
+        fingers = ag.Game("liubo_fingers")
+        self.assertEqual(fingers.marks[0][3:7], (0.0, 0.0, 24.0, 24.0))
+        self.assertEqual([fingers.nodes[m.node].name for m in fingers.marks[1:4]],
+                         ["V_NE", "V_NE", "Lb_N"])
+        self.assertEqual(ag.Game("hare").marks[0][3:7], (-0.4, -0.4, 4.4, 4.4))
+
+    def test_svg_is_the_library_drawing(self):
+        # The bytes of ag_state_svg, the README's pictures among them.
+        top = os.environ.get("top_srcdir")
+        for name in ("hare", "liubo_sticks", "liubo_fingers"):
+            doc = ag.Game(name).new_state().svg()
+            if top:
+                with open(os.path.join(top, "doc", name + ".svg"), encoding="utf-8") as f:
+                    self.assertEqual(doc, f.read())
+            self.assertTrue(doc.endswith("</svg>\n"))
 
     def test_every_game_draws(self):
         ag_svg = os.path.join(os.environ.get("top_builddir", ""), "examples", "ag-svg")

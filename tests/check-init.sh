@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# check-init.sh -- AG_CONTROL_INIT and AG_ANALYSIS_INIT initialise every field:
+# check-init.sh -- AG_CONTROL_INIT, AG_ANALYSIS_INIT and AG_MARK_INIT initialise every field:
 # a program using them compiles silently with -Wall -Wextra -Werror (which
 # includes -Wmissing-field-initializers, so a field appended to the struct but
 # not to its initialiser fails here) as C89, C99 and C++98/C++11, and at run
@@ -27,11 +27,15 @@ int main(void)
 {
   ag_control ctl = AG_CONTROL_INIT;
   ag_analysis an = AG_ANALYSIS_INIT;
+  ag_mark mk = AG_MARK_INIT;
   if (ctl.size != sizeof ctl || ctl.stop || ctl.poll || ctl.user) return 1;
   if (an.size != sizeof an || an.player || an.best || an.value != 0.0 || an.proven ||
       an.distance || an.depth || an.work || an.elapsed_us || an.line_len || an.num_moves)
     return 2;
   if (!rest_zero(&an.num_moves, 0, sizeof an.num_moves)) return 3;
+  if (mk.size != sizeof mk || mk.kind || mk.shape || mk.node || mk.x0 != 0.0 || mk.y0 != 0.0 ||
+      mk.x1 != 0.0 || mk.y1 != 0.0 || mk.r != 0.0 || mk.points || mk.num_points || mk.text)
+    return 4;
   return 0;
 }
 PROG

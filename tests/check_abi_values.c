@@ -107,6 +107,13 @@ _Static_assert(AG_INFO_COUNTER == 5, "AG_INFO_COUNTER must stay 5");
 _Static_assert(AG_INFO_RESERVE == 6, "AG_INFO_RESERVE must stay 6");
 _Static_assert(AG_INFO_CHAIN == 7, "AG_INFO_CHAIN must stay 7");
 _Static_assert(AG_VEC_AUTORESET == 1u, "AG_VEC_AUTORESET must stay 1");
+_Static_assert(AG_MARK_FRAME == 1, "AG_MARK_FRAME must stay 1");
+_Static_assert(AG_MARK_PATTERN == 2, "AG_MARK_PATTERN must stay 2");
+_Static_assert(AG_SHAPE_SEGMENT == 1, "AG_SHAPE_SEGMENT must stay 1");
+_Static_assert(AG_SHAPE_RECT == 2, "AG_SHAPE_RECT must stay 2");
+_Static_assert(AG_SHAPE_CIRCLE == 3, "AG_SHAPE_CIRCLE must stay 3");
+_Static_assert(AG_SHAPE_POLYGON == 4, "AG_SHAPE_POLYGON must stay 4");
+_Static_assert(AG_SHAPE_LABEL == 5, "AG_SHAPE_LABEL must stay 5");
 
 /* The loaded library is the one this header describes. */
 START_TEST(test_version_matches_header)
@@ -196,6 +203,14 @@ START_TEST(test_code_names)
     { AG_EDGE_TRACK, "track" },       { AG_EDGE_SHORTCUT, "shortcut" },
     { AG_EDGE_SLIDE, "slide" },       { AG_EDGE_JUMP, "jump" },
   };
+  static const struct code_name mark_kinds[] = {
+    { AG_MARK_FRAME, "frame" }, { AG_MARK_PATTERN, "pattern" },
+  };
+  static const struct code_name mark_shapes[] = {
+    { AG_SHAPE_SEGMENT, "segment" }, { AG_SHAPE_RECT, "rect" },
+    { AG_SHAPE_CIRCLE, "circle" },   { AG_SHAPE_POLYGON, "polygon" },
+    { AG_SHAPE_LABEL, "label" },
+  };
 
   CHECK_NAMES(ag_end_reason_name, ends);
   CHECK_NAMES(ag_outcome_name, outcomes);
@@ -203,6 +218,8 @@ START_TEST(test_code_names)
   CHECK_NAMES(ag_piece_kind_name, pieces);
   CHECK_NAMES(ag_node_kind_name, nodes);
   CHECK_NAMES(ag_edge_kind_name, edges);
+  CHECK_NAMES(ag_mark_kind_name, mark_kinds);
+  CHECK_NAMES(ag_mark_shape_name, mark_shapes);
   ck_assert_ptr_null(ag_move_kind_name(AG_MOVE_NONE)); /* a move value, not a kind */
 }
 END_TEST

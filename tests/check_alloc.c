@@ -391,6 +391,15 @@ static int op_playout(void *c)
   return rc >= 0 ? AG_OK : rc;
 }
 
+/* Measures the drawing (AG_EBUFS is its success here). */
+static int op_svg(void *c)
+{
+  state_ctx *x = c;
+  size_t len;
+  int rc = ag_state_svg(x->st, 0, NULL, 0, &len);
+  return rc == AG_EBUFS && len > 0 ? AG_OK : rc;
+}
+
 START_TEST(text_equal_playout)
 {
   state_ctx x;
@@ -398,6 +407,7 @@ START_TEST(text_equal_playout)
   scenario st = {"ag_state_set_text", op_set_text, st_unchanged, restore_text, &x, 0, 0};
   scenario eq = {"ag_state_equal", op_equal, st_unchanged, NULL, &x, 0, 0};
   scenario po = {"ag_state_playout", op_playout, st_unchanged, NULL, &x, 0, 0};
+  scenario sv = {"ag_state_svg", op_svg, st_unchanged, NULL, &x, 0, 0};
   ag_state *probe;
   setup(&x, specs[_i], 0);
   probe = new_state(x.g, NULL);
@@ -408,8 +418,8 @@ START_TEST(text_equal_playout)
   play(x.st, 10, 3);
   ck_assert_int_eq(ag_state_copy(x.other, x.st), AG_OK);
   take(x.st, &x.before);
-  fprintf(stderr, "%s: set_text %ld, equal %ld, playout %ld allocations\n", specs[_i],
-          run_scenario(&st), run_scenario(&eq), run_scenario(&po));
+  fprintf(stderr, "%s: set_text %ld, equal %ld, playout %ld, svg %ld allocations\n", specs[_i],
+          run_scenario(&st), run_scenario(&eq), run_scenario(&po), run_scenario(&sv));
   ag_state_free(probe);
   teardown(&x);
 }

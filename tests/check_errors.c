@@ -63,6 +63,8 @@
  *   cannot be allocated.
  * UNTESTED(ag_state_new_from_record, AG_ENOMEM): as ag_state_set_record, or the game;
  *   check_alloc fails each of its allocations.
+ * UNTESTED(ag_state_svg, AG_ENOMEM): malloc of the caption's position text fails;
+ *   provoked by check_alloc (text_equal_playout), every allocation.
  * UNTESTED(ag_state_set_tag, AG_ENOMEM): realloc of the tags fails, or they would exceed
  *   SIZE_MAX / 2.
  */
@@ -168,6 +170,7 @@ START_TEST(game_errors)
 {
   ag_game *g = new_game("hare"), *out = NULL;
   int node, x, a;
+  ag_mark mark = AG_MARK_INIT;
   ERR(ag_game_new, AG_EINVAL, (NULL, &out));
   ERR(ag_game_new, AG_EINVAL, ("hare", NULL));
   ERR(ag_game_new, AG_EPARSE, ("hare(hunters=13)", &out));
@@ -191,6 +194,15 @@ START_TEST(game_errors)
   ERR(ag_game_edge, AG_EINVAL, (NULL, 0, &a, &a, &a));
   ERR(ag_game_edge, AG_EINVAL, (g, -1, &a, &a, &a));
   ERR(ag_game_edge, AG_EINVAL, (g, ag_game_num_edges(g), &a, &a, &a));
+  ERR(ag_game_num_marks, AG_EINVAL, (NULL));
+  ERR(ag_game_mark, AG_EINVAL, (NULL, 0, &mark));
+  ERR(ag_game_mark, AG_EINVAL, (g, 0, NULL));
+  ERR(ag_game_mark, AG_EINVAL, (g, -1, &mark));
+  ERR(ag_game_mark, AG_EINVAL, (g, ag_game_num_marks(g), &mark));
+  mark.size = sizeof mark - 1;
+  ERR(ag_game_mark, AG_EINVAL, (g, 0, &mark));
+  mark.size = 0;
+  ERR(ag_game_mark, AG_EINVAL, (g, 0, &mark));
   ag_game_free(g);
 }
 END_TEST
@@ -371,6 +383,11 @@ START_TEST(position_text_errors)
   ERR(ag_state_render, AG_EINVAL, (st, NULL, 5, &len));
   ERR(ag_state_render, AG_EBUFS, (st, buf, 2, &len));
   ck_assert_uint_gt(len, 1);
+  ERR(ag_state_svg, AG_EINVAL, (NULL, 0, buf, sizeof buf, &len));
+  ERR(ag_state_svg, AG_EINVAL, (st, 1, buf, sizeof buf, &len));
+  ERR(ag_state_svg, AG_EINVAL, (st, 0, NULL, 5, &len));
+  ERR(ag_state_svg, AG_EBUFS, (st, 0, buf, 2, &len));
+  ck_assert_uint_gt(len, 1000);
   ag_state_free(st);
   ag_state_free(f);
   ag_game_free(g);

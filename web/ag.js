@@ -508,3 +508,40 @@ export async function load(options = {}) {
   const m = await createAncientGames(opts);
   return new Library(m);
 }
+
+// ------------------------------------------------ the board's marks (0.4)
+// The frame and carved pattern of a board (ag_game_mark), which web/board.js
+// draws under the edges.  MARK holds the AG_MARK_* kinds and AG_SHAPE_*
+// shapes.  The ag_mark layout of the wasm32 build (size_t and pointers 4
+// bytes, doubles 8-aligned): size 0, kind 4, shape 8, node 12, x0 16, y0 24,
+// x1 32, y1 40, r 48, points 56, num_points 60, text 64; sizeof 72.
+export const MARK = Object.freeze({
+  FRAME: 1, PATTERN: 2,
+  SHAPE_SEGMENT: 1, SHAPE_RECT: 2, SHAPE_CIRCLE: 3, SHAPE_POLYGON: 4, SHAPE_LABEL: 5,
+});
+const MARK_BYTES = 72;
+
+// [{kind, shape, node (-1: the whole board), x0, y0, x1, y1, r, points:
+// [[x, y], ...], text}] of a game, in drawing order.
+export function gameMarks(game) {
+  const lib = game.lib, m = lib.m, out = [];
+  const p = lib.alloc(MARK_BYTES);
+  try {
+    const n = lib.check(m._ag_game_num_marks(game.h));
+    for (let i = 0; i < n; i++) {
+      lib.u8.fill(0, p, p + MARK_BYTES);
+      lib.u32[p >> 2] = MARK_BYTES;
+      lib.check(m._ag_game_mark(game.h, i, p));
+      const v = new DataView(lib.u8.buffer);
+      const f = (off) => v.getFloat64(p + off, true), int = (off) => v.getInt32(p + off, true);
+      const points = [], pts = v.getUint32(p + 56, true), text = v.getUint32(p + 64, true);
+      for (let k = 0; k < int(60); k++)
+        points.push([v.getFloat64(pts + 16 * k, true), v.getFloat64(pts + 16 * k + 8, true)]);
+      out.push({ kind: int(4), shape: int(8), node: int(12), x0: f(16), y0: f(24), x1: f(32),
+                 y1: f(40), r: f(48), points, text: text ? lib.string(text) : null });
+    }
+  } finally {
+    lib.free(p);
+  }
+  return out;
+}

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // board.js -- the board as SVG from the library's geometry API: the same
-// picture as examples/ag-svg.c (same scale, decoration, edge and node
-// styles), plus what a person needs to play on it: every node is a focusable
-// button with a text label, legal origins and targets are highlighted, the
-// last move is marked.
-import { AG } from "./ag.js";
+// picture as ag_state_svg() draws (same scale, marks, edge and node styles),
+// plus what a person needs to play on it: every node is a focusable button
+// with a text label, legal origins and targets are highlighted, the last move
+// is marked.  It knows no game: the frame and carved pattern are the board's
+// marks (ag_game_mark), the rest its edges and nodes.
+import { AG, MARK, gameMarks } from "./ag.js";
 import { playerWord } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -96,10 +97,7 @@ export class Board {
                                  markerWidth: "5", markerHeight: "5", orient: "auto" }, defs);
     el("path", { d: "M0 1 L10 5 L0 9 z", fill: "#c0392b" }, last);
     this.background = el("rect", { class: "background", x: 0, y: 0, width: w, height: h }, svg);
-    const deco = el("g", { class: "board", "aria-hidden": "true" }, svg);
-    if (game.name === "liubo_sticks") this.decorateSticks(deco);
-    else if (game.name === "liubo_fingers") this.decorateFingers(deco);
-    else this.decoratePlain(deco);
+    this.drawMarks(el("g", { class: "board", "aria-hidden": "true" }, svg));
     this.drawEdges();
     this.lastLayer = el("g", { class: "lastmove", "aria-hidden": "true" }, svg);
     this.drawNodes();
@@ -111,11 +109,6 @@ export class Board {
 
   line(parent, cls, x1, y1, x2, y2) {
     el("line", { class: cls, x1: this.px(x1), y1: this.py(y1), x2: this.px(x2), y2: this.py(y2) }, parent);
-  }
-
-  nodeAt(name) {
-    const n = this.game.nodes.find((v) => v.name === name);
-    return n ? [n.x, n.y] : null;
   }
 
   pointBox() {
@@ -133,46 +126,26 @@ export class Board {
                  height: (y1 - y0) * this.scale }, parent);
   }
 
-  // liubo_sticks: frame on the ring, central square, T bars, V marks (ag-svg).
-  decorateSticks(g) {
-    const [x0, y0, x1, y1] = this.pointBox();
-    this.rectBoard(g, "frame", x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5);
-    const c = this.nodeAt("X");
-    if (!c) return;
-    const [cx, cy] = c;
-    this.rectBoard(g, "mark", cx - 2, cy - 2, cx + 2, cy + 2);
-    for (const name of ["A", "D"]) { const p = this.nodeAt(name); if (p) this.line(g, "mark", p[0], p[1] - 1, p[0], p[1] + 1); }
-    for (const name of ["R", "U"]) { const p = this.nodeAt(name); if (p) this.line(g, "mark", p[0] - 1, p[1], p[0] + 1, p[1]); }
-    for (let i = 0; i < 4; i++) {
-      const sx = i & 1 ? 1 : -1, sy = i & 2 ? 1 : -1, ax = cx + sx * 3.5, ay = cy + sy * 3.5;
-      this.line(g, "mark", ax, ay, ax + sx * 1.5, ay);
-      this.line(g, "mark", ax, ay, ax, ay + sy * 1.5);
-    }
-  }
-
-  // liubo_fingers: frame, V arms from each V_* apex, L uprights from each Lb_*.
-  decorateFingers(g) {
-    const w = this.game.width, h = this.game.height;
-    this.rectBoard(g, "frame", 0, 0, w, h);
-    for (const n of this.game.nodes) {
-      const { x, y } = n;
-      if (n.name.startsWith("V_")) {
-        const sx = x > w / 2 ? 1 : -1, sy = y > h / 2 ? 1 : -1;
-        this.line(g, "mark", x, y, x + sx, sy > 0 ? h : 0);
-        this.line(g, "mark", x, y, sx > 0 ? w : 0, y + sy);
-      } else if (n.name.startsWith("Lb_")) {
-        const d = [x, w - x, y, h - y];
-        let best = 0;
-        for (let k = 1; k < 4; k++) if (d[k] < d[best]) best = k;
-        if (best < 2) this.line(g, "mark", x, y, best ? w : 0, y);
-        else this.line(g, "mark", x, y, x, best === 3 ? h : 0);
+  // The board's marks in their order, as ag_state_svg() draws them: the
+  // frame as class "frame", the pattern as "mark".
+  drawMarks(g) {
+    for (const m of gameMarks(this.game)) {
+      const cls = m.kind === MARK.FRAME ? "frame" : "mark";
+      switch (m.shape) {
+      case MARK.SHAPE_SEGMENT: this.line(g, cls, m.x0, m.y0, m.x1, m.y1); break;
+      case MARK.SHAPE_RECT: this.rectBoard(g, cls, m.x0, m.y0, m.x1, m.y1); break;
+      case MARK.SHAPE_CIRCLE:
+        el("circle", { class: cls, cx: this.px(m.x0), cy: this.py(m.y0), r: m.r * this.scale }, g);
+        break;
+      case MARK.SHAPE_POLYGON:
+        el("polygon", { class: cls, points: m.points.map(([x, y]) => `${this.px(x).toFixed(1)},${this.py(y).toFixed(1)}`).join(" ") }, g);
+        break;
+      case MARK.SHAPE_LABEL:
+        el("text", { class: "label", "text-anchor": "middle", x: this.px(m.x0), y: this.py(m.y0) }, g).textContent = m.text || "";
+        break;
+      default: break;     // a shape of a later release
       }
     }
-  }
-
-  decoratePlain(g) {
-    const [x0, y0, x1, y1] = this.pointBox();
-    this.rectBoard(g, "frame", x0 - 0.4, y0 - 0.4, x1 + 0.4, y1 + 0.4);
   }
 
   drawEdges() {
@@ -279,8 +252,11 @@ export class Board {
 
   // A point's name: below and right of it at the desktop size (as ag-svg).
   // Grown for a small screen, it takes the first of eight places round its
-  // point, outwards from the board's middle first, that touches no other
-  // point, no line and no label already placed.
+  // point (outwards from the board's middle first), then of eight a little
+  // further out, that touches no other point, no line and no label already
+  // placed; when every place touches something, the one that crosses the
+  // fewest lines and covers no point or label (a crowded board, the fingers'
+  // on a phone, leaves no free place for every name).
   placeLabel(info, fs, placed) {
     const t = info.label, rim = this.radius * 1.2;
     t.setAttribute("font-size", fs.toFixed(1));
@@ -297,13 +273,16 @@ export class Board {
     for (let k = 0; k < 8; k++) dirs.push([Math.cos(k * Math.PI / 4), Math.sin(k * Math.PI / 4)]);
     dirs.sort((a, b) => (b[0] * ox + b[1] * oy) - (a[0] * ox + a[1] * oy) || b[1] - a[1]);
     let best = null;
-    for (const [dx, dy] of dirs) {
-      // The box's nearest side or corner at `rim` from the point.
-      const cx = info.cx + dx * (rim + w / 2 * Math.abs(dx) + 1), cy = info.cy + dy * (rim + h / 2 * Math.abs(dy) + 1);
-      const box = [cx - w / 2 - 2, cy - h / 2 - 1, cx + w / 2 + 2, cy + h / 2 + 1];
-      const hits = this.hits(box, info, placed);
-      if (!best || hits < best.hits) best = { hits, cx, cy, box };
-      if (!hits) break;
+    for (const gap of [rim, rim + 0.6 * h]) {
+      for (const [dx, dy] of dirs) {
+        // The box's nearest side or corner at `gap` from the point.
+        const cx = info.cx + dx * (gap + w / 2 * Math.abs(dx) + 1), cy = info.cy + dy * (gap + h / 2 * Math.abs(dy) + 1);
+        const box = [cx - w / 2 - 2, cy - h / 2 - 1, cx + w / 2 + 2, cy + h / 2 + 1];
+        const hits = this.hits(box, info, placed);
+        if (!best || hits < best.hits) best = { hits, cx, cy, box };
+        if (!hits) break;
+      }
+      if (!best.hits) break;
     }
     placed.push(best.box);
     t.setAttribute("text-anchor", "middle");
@@ -311,14 +290,15 @@ export class Board {
     t.setAttribute("y", (best.cy + 0.35 * fs).toFixed(1));
   }
 
-  // How many other points, lines and placed labels a box [x0,y0,x1,y1] meets.
+  // What a box [x0,y0,x1,y1] meets: 1 per line it crosses, 100 per other
+  // point, box or placed label it covers (a name over a line stays legible).
   hits(box, info, placed) {
     const inside = (x, y) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
     let n = 0;
     const r = Math.max(2.5, this.scale * 0.08) + 2;
     for (const o of this.nodeEls) {
       if (o === info || o.rect) continue;
-      if (o.cx + r > box[0] && o.cx - r < box[2] && o.cy + r > box[1] && o.cy - r < box[3]) n++;
+      if (o.cx + r > box[0] && o.cx - r < box[2] && o.cy + r > box[1] && o.cy - r < box[3]) n += 100;
     }
     for (const e of this.game.edges) {
       const a = this.nodeEls[e.a], b = this.nodeEls[e.b];
@@ -327,7 +307,7 @@ export class Board {
         if (inside(a.cx + (b.cx - a.cx) * k / 16, a.cy + (b.cy - a.cy) * k / 16)) { n++; break; }
       }
     }
-    for (const p of placed) if (p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3]) n++;
+    for (const p of placed) if (p[0] < box[2] && box[0] < p[2] && p[1] < box[3] && box[1] < p[3]) n += 100;
     return n;
   }
 
@@ -340,12 +320,14 @@ export class Board {
     info.cy0 = cy;
     info.r = Math.max(Math.min(this.radius, 13), 0.75 * fs);
     t.setAttribute("font-size", fs.toFixed(1));
-    // The space that leaves the longer line shortest.
+    // The break that leaves the longer line shortest: at a space (dropped),
+    // or before an opening bracket where no space is (Chinese "D_NE（囚点）").
     let cut = -1;
     if (narrow)
-      for (let k = text.indexOf(" "); k > 0; k = text.indexOf(" ", k + 1))
-        if (cut < 0 || Math.max(k, text.length - k) < Math.max(cut, text.length - cut)) cut = k;
-    const lines = cut > 0 ? [text.slice(0, cut), text.slice(cut + 1)] : [text];
+      for (let k = 1; k < text.length; k++)
+        if ((text[k] === " " || ("(（".includes(text[k]) && text[k - 1] !== " ")) &&
+            (cut < 0 || Math.max(k, text.length - k) < Math.max(cut, text.length - cut))) cut = k;
+    const lines = cut > 0 ? [text.slice(0, cut), text.slice(text[cut] === " " ? cut + 1 : cut)] : [text];
     t.replaceChildren(...lines.map((line) => {
       const span = document.createElementNS(SVG, "tspan");
       span.textContent = line;

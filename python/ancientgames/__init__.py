@@ -76,8 +76,9 @@ __all__ = [
     "PlayoutTotals",
     "MoveInfo", "version", "version_string", "strerror", "errmsg", "game_names",
     "end_reason_name", "outcome_name", "move_kind_name", "piece_kind_name",
-    "node_kind_name", "edge_kind_name",
+    "node_kind_name", "edge_kind_name", "mark_kind_name", "mark_shape_name", "Mark",
     "Player", "OutcomeKind", "End", "MoveKind", "NodeKind", "EdgeKind", "PieceKind",
+    "MarkKind", "MarkShape",
     "Limit", "Info", "GameFlag",
     "ai_choose", "ai_choose_joint", "ai_analyse", "Analysis", "RootMove", "StopFlag",
     "Solution", "VectorEnv", "VecStep", "read_record", "__version__",
@@ -149,6 +150,21 @@ class EdgeKind(_Named):
     SHORTCUT = 4
     SLIDE = 5
     JUMP = 6
+
+
+class MarkKind(_Named):
+    """AG_MARK_*: what a mark of the board is (since 0.4)."""
+    FRAME = 1
+    PATTERN = 2
+
+
+class MarkShape(_Named):
+    """AG_SHAPE_*: how a mark of the board is drawn (since 0.4)."""
+    SEGMENT = 1
+    RECT = 2
+    CIRCLE = 3
+    POLYGON = 4
+    LABEL = 5
 
 
 class PieceKind(_Named):
@@ -314,6 +330,16 @@ def edge_kind_name(kind: int) -> Optional[str]:
     return _name(_lib.ag_edge_kind_name, kind)
 
 
+def mark_kind_name(kind: int) -> Optional[str]:
+    """The name of an AG_MARK_* kind ("frame"), None for an unknown code."""
+    return _name(_lib.ag_mark_kind_name, kind)
+
+
+def mark_shape_name(shape: int) -> Optional[str]:
+    """The name of an AG_SHAPE_* shape ("segment"), None for an unknown code."""
+    return _name(_lib.ag_mark_shape_name, shape)
+
+
 def game_names() -> List[str]:
     """The names of the built-in games, in registry order."""
     return [_lib.ag_game_name_at(i).decode() for i in range(_lib.ag_game_count())]
@@ -385,6 +411,23 @@ class Edge(NamedTuple):
     a: int
     b: int
     kind: EdgeKind
+
+
+class Mark(NamedTuple):
+    """A mark of the board (ag_game_mark): its frame or a stroke of its pattern,
+    in node coordinates.  node is the node it belongs to, None for the whole
+    board; (x0, y0)-(x1, y1) are a segment's ends or a rectangle's corners,
+    (x0, y0) a circle's or label's centre; points a polygon's corners."""
+    kind: MarkKind
+    shape: MarkShape
+    node: Optional[int]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    r: float
+    points: Tuple[Tuple[float, float], ...]
+    text: Optional[str]
 
 
 class Piece(NamedTuple):
@@ -519,6 +562,7 @@ class Game(_Owned):
             self.extent = (w.value, ht.value)
             self.nodes = [self._node(p, i) for i in range(_lib.ag_game_num_nodes(p))]
             self.edges = [self._edge(p, i) for i in range(_lib.ag_game_num_edges(p))]
+            self.marks = [self._mark(p, i) for i in range(_lib.ag_game_num_marks(p))]
         self._move_text_size = max(self.limit(AG_LIMIT_MOVE_TEXT), 16)
 
     @staticmethod
@@ -533,6 +577,16 @@ class Game(_Owned):
         a, b, kind = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
         _lib.ag_game_edge(p, i, ctypes.byref(a), ctypes.byref(b), ctypes.byref(kind))
         return Edge(a.value, b.value, _as(EdgeKind, kind.value))
+
+    @staticmethod
+    def _mark(p: Any, i: int) -> Mark:
+        m = _lib.Mark()
+        m.size = ctypes.sizeof(m)
+        _lib.ag_game_mark(p, i, ctypes.byref(m))
+        points = tuple((m.points[2 * k], m.points[2 * k + 1]) for k in range(m.num_points))
+        return Mark(_as(MarkKind, m.kind), _as(MarkShape, m.shape),
+                    None if m.node < 0 else m.node, m.x0, m.y0, m.x1, m.y1, m.r, points,
+                    None if m.text is None else m.text.decode())
 
     def close(self) -> None:
         """Frees the game and every state still open on it (waiting for
@@ -1017,10 +1071,10 @@ class State(_Owned):
             return str(self._render.value.decode())
 
     def svg(self) -> str:
-        """The board and pieces as an SVG document: the picture ag-svg(1)
-        draws, from the geometry API (each node one element of class "node")."""
-        from ._svg import draw
-        return draw(self)
+        """The board and pieces as an SVG document (ag_state_svg): the picture
+        ag-svg(1) draws, from the geometry API (each node one element of class
+        "node", each group of pieces one of class "piece")."""
+        return self._sized_text(_lib.ag_state_svg, 0)
 
     def _repr_svg_(self) -> str:
         """Jupyter's rich display: the board (see svg())."""

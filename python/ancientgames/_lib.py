@@ -108,6 +108,15 @@ SolveProgressFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int, 
 PollFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 
+class Mark(ctypes.Structure):
+    """ag_mark, the 0.4 layout (size first)."""
+    _fields_ = [("size", ctypes.c_size_t), ("kind", ctypes.c_int), ("shape", ctypes.c_int),
+                ("node", ctypes.c_int), ("x0", ctypes.c_double), ("y0", ctypes.c_double),
+                ("x1", ctypes.c_double), ("y1", ctypes.c_double), ("r", ctypes.c_double),
+                ("points", ctypes.POINTER(ctypes.c_double)), ("num_points", ctypes.c_int),
+                ("text", ctypes.c_char_p)]
+
+
 class Control(ctypes.Structure):
     """ag_control: how a caller stops a search or a solve."""
     _fields_ = [("size", ctypes.c_size_t), ("stop", ctypes.POINTER(ctypes.c_int)),
@@ -213,6 +222,8 @@ ag_move_kind_name = _fn("ag_move_kind_name", _str, _int)
 ag_piece_kind_name = _fn("ag_piece_kind_name", _str, _int)
 ag_node_kind_name = _fn("ag_node_kind_name", _str, _int)
 ag_edge_kind_name = _fn("ag_edge_kind_name", _str, _int)
+ag_mark_kind_name = _fn("ag_mark_kind_name", _str, _int)
+ag_mark_shape_name = _fn("ag_mark_shape_name", _str, _int)
 ag_rng_next = _fn("ag_rng_next", _u64, _P(_u64))
 ag_rng_below = _fn("ag_rng_below", _u64, _P(_u64), _u64)
 ag_game_count = _fn("ag_game_count", _size)
@@ -232,6 +243,8 @@ ag_game_node_find = _fn("ag_game_node_find", _int, GameP, _str, _P(_int))
 ag_game_num_edges = _fn("ag_game_num_edges", _int, GameP)
 ag_game_edge = _fn("ag_game_edge", _int, GameP, _int, _P(_int), _P(_int), _P(_int))
 ag_game_extent = _fn("ag_game_extent", None, GameP, _P(_int), _P(_int))
+ag_game_num_marks = _fn("ag_game_num_marks", _int, GameP)
+ag_game_mark = _fn("ag_game_mark", _int, GameP, _int, _P(Mark))
 ag_move_to_text = _fn("ag_move_to_text", _int, GameP, Move, _buf, _size, _P(_size))
 ag_move_from_text = _fn("ag_move_from_text", _int, GameP, _str, _P(Move))
 ag_move_info = _fn("ag_move_info", _int, GameP, Move, _P(_int), _P(_int), _P(_int))
@@ -279,6 +292,8 @@ ag_state_returns = _fn("ag_state_returns", _int, StateP, _P(ctypes.c_double), _s
 ag_state_to_text = _fn("ag_state_to_text", _int, StateP, _buf, _size, _P(_size))
 ag_state_set_text = _fn("ag_state_set_text", _int, StateP, _str)
 ag_state_render = _fn("ag_state_render", _int, StateP, _buf, _size, _P(_size))
+# svg asks for its size first (AG_EBUFS is expected): no errcheck.
+ag_state_svg = _fn("ag_state_svg", _int, StateP, _uint, _buf, _size, _P(_size), check=False)
 # record, start_text and tag ask for their size first (AG_EBUFS is expected): no errcheck.
 ag_state_record = _fn("ag_state_record", _int, StateP, _buf, _size, _P(_size), check=False)
 ag_state_set_record = _fn("ag_state_set_record", _int, StateP, _str)

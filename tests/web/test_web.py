@@ -23,8 +23,8 @@ band and a caption the page shows elsewhere).  Then the links (#GAME,
 set-up), the words (every message key in every language, none missing, no
 English left in a French or Chinese page, the sticks' boxes named for
 people), each language in play (computer games to their end, the language
-from the browser's or from ?lang=, the switch) and the sticks board's
-labels on a phone (at least 12 CSS px, none overlapping or cut).  Prints
+from the browser's or from ?lang=, the switch) and the sticks and fingers
+boards' labels on a phone (at least 12 CSS px, none overlapping or cut).  Prints
 the page's size, its load time and the computer's move times.
 
 Run by tests/check-web.sh: test_web.py DIST_DIR [SCREENSHOT_DIR].
@@ -525,8 +525,7 @@ def same_picture_as_ag_svg(page, ag_svg, figures):
     """board.js draws "the same picture as examples/ag-svg.c": for each game
     the page's frame, decoration marks, edges, point dots and goal squares
     (tag, class, size and place relative to the frame) are exactly ag-svg's.
-    (The Python binding's copy, _svg.py, is compared byte for byte with
-    ag-svg by python/test_ancientgames.py.)"""
+    (ag-svg and Python's State.svg() are both the library's ag_state_svg.)"""
     import xml.etree.ElementTree as ET
     checked = {}
     for name in ag.game_names():
@@ -805,14 +804,18 @@ def browser_language(page, figures):
     figures["browser_language"] = seen
 
 
+PHONE_BOARDS = ("liubo_sticks", "liubo_fingers")   # the crowded ones
+
+
 def phone_labels(page, shots, figures):
-    """At 390 x 844 CSS px (a phone) the sticks board's labels (stations and
-    boxes), in each language, are at least 12 CSS px high, overlap neither
-    each other nor another node's dot, and lie inside the board and the
-    screen."""
+    """At 390 x 844 CSS px (a phone) the labels of the crowded boards (points
+    and boxes: the sticks' stations and reserves, the fingers' 32 points and
+    four prisons on the board), in each language, are at least 12 CSS px
+    high, overlap neither each other nor another node's dot, and lie inside
+    the board and the screen."""
     out = {}
-    for lang in ("en", "fr", "zh"):
-        open_page(page, "p0=person&p1=person&lang=" + lang, "liubo_sticks")
+    for game, lang in [(g, l) for g in PHONE_BOARDS for l in ("en", "fr", "zh")]:
+        open_page(page, "p0=person&p1=person&lang=" + lang, game)
         page.wait(lambda: page.js("return window.innerWidth") <= 400, what="the phone's width")
         m = page.js("""const svg = document.getElementById('board'), r = svg.getBoundingClientRect();
             const k = r.width / svg.viewBox.baseVal.width;
@@ -822,8 +825,13 @@ def phone_labels(page, shots, figures):
               text: t.dataset.text || t.textContent, node: t.closest('g.node').dataset.name,
               px: parseFloat(getComputedStyle(t).fontSize) * k, box: box(t)}));
             const dots = [...svg.querySelectorAll('circle.point')].map(c => ({node: c.closest('g.node').dataset.name, box: box(c)}));
-            const boxes = [...svg.querySelectorAll('rect.box')].map(c => ({node: c.closest('g.node').dataset.name, box: box(c)}));
+            const fr = box(svg.querySelector('rect.frame'));
+            const boxes = [...svg.querySelectorAll('rect.box')].map(c => {
+              const h = box(c.closest('g.node').querySelector('circle.hit')), x = (h[0] + h[2]) / 2, y = (h[1] + h[3]) / 2;
+              return {node: c.closest('g.node').dataset.name, box: box(c),
+                      on_board: x > fr[0] && x < fr[2] && y > fr[1] && y < fr[3]}; });
             return {labels, dots, boxes, frame: box(svg.querySelector('rect.frame')),
+                    nodes: svg.querySelectorAll('g.node').length,
                     svg: [r.left, r.top, r.right, r.bottom], inner: window.innerWidth,
                     scroll: document.documentElement.scrollWidth};""")
         bad = []
@@ -849,12 +857,18 @@ def phone_labels(page, shots, figures):
         clashes(m["labels"], m["dots"], "%s covers the point %s")
         clashes(m["boxes"], None, "the boxes %s and %s overlap")
         clashes(m["boxes"], m["labels"], "the box %s covers the label %s")
-        clashes(m["boxes"], [{"node": "the board", "box": m["frame"]}], "the box %s overlaps %s")
-        check(not bad, "phone, %s: the sticks board's labels: %s" % (lang, "; ".join(bad[:8])))
-        check(m["scroll"] <= m["inner"], "phone, %s: the page is %s px wide" % (lang, m["scroll"]))
-        out[lang] = {"labels": len(m["labels"]), "smallest_px": round(min(a["px"] for a in m["labels"]), 1)}
+        # A box beside the board (the sticks' reserves) keeps clear of it; a
+        # box on the board (the fingers' prisons) of its points.
+        clashes([b for b in m["boxes"] if not b["on_board"]], [{"node": "the board", "box": m["frame"]}],
+                "the box %s overlaps %s")
+        clashes([b for b in m["boxes"] if b["on_board"]], m["dots"], "the box %s covers the point %s")
+        check(not bad, "phone, %s: the %s board's labels: %s" % (lang, game, "; ".join(bad[:8])))
+        check(m["scroll"] <= m["inner"], "phone, %s, %s: the page is %s px wide" % (lang, game, m["scroll"]))
+        check(len(m["labels"]) == m["nodes"], "phone, %s: %d labels for %d nodes" % (game, len(m["labels"]), m["nodes"]))
+        out["%s-%s" % (game, lang)] = {"labels": len(m["labels"]),
+                                       "smallest_px": round(min(a["px"] for a in m["labels"]), 1)}
         if shots:
-            page.d.save_screenshot(os.path.join(shots, "phone-%s-liubo_sticks.png" % lang))
+            page.d.save_screenshot(os.path.join(shots, "phone-%s-%s.png" % (lang, game)))
     figures["phone_labels"] = out
 
 
