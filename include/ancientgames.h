@@ -1447,7 +1447,9 @@ typedef struct ag_analysis {
   /** The player's expected score with the best play the search sees, from 0 (loss)
    *  through 0.5 (draw) to 1 (win).  "mcts": the mean result of the root (so contempt
    *  and the 0.1% shrink per ply are in it); "alphabeta": a logistic map of the board
-   *  evaluation (not a calibrated probability), exactly 1 or 0 when proven. */
+   *  evaluation (not a calibrated probability), exactly 1 or 0 when proven;
+   *  liubo_sticks' "expectimax" (its "ai", since 0.4): the searched win probability
+   *  calibrated against rollout results (Platt scaling, ancientgames-liubo-sticks(7)). */
   double value;
   /** 1 when the search proved the result ("alphabeta" saw a forced win or loss
    *  within its depth): @c value is then 1 or 0; else 0. */
