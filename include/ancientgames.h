@@ -1372,7 +1372,7 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *    (1 .. 64, searched up to 8) counts turns: 1 plays the best-looking turn, 2 also
  *    weighs the opponent's best reply to each of his throws, 3 its next turn too;
  *    @c nodes and @c time_ms are budgets (it keeps the last depth it completed);
- *    without any it searches 2 turns (about 0.3 ms of CPU a
+ *    without any it searches 2 turns (about 0.15 ms of CPU a
  *    sub-move) within 2500 nodes; when one is given the others are unlimited (up
  *    to 8 turns unless depth is given).  No randomness: the RNG is not
  *    used.  Only for liubo_sticks (#AG_EINVAL in other games).
@@ -1566,7 +1566,9 @@ typedef struct ag_analysis {
   /** The player's expected score with the best play the search sees, from 0 (loss)
    *  through 0.5 (draw) to 1 (win).  "mcts": the mean result of the root (so contempt
    *  and the 0.1% shrink per ply are in it); "alphabeta": a logistic map of the board
-   *  evaluation (not a calibrated probability), exactly 1 or 0 when proven. */
+   *  evaluation (not a calibrated probability), exactly 1 or 0 when proven;
+   *  liubo_sticks' "expectimax" (its "ai", since 0.4): the searched win probability
+   *  calibrated against rollout results (Platt scaling, ancientgames-liubo-sticks(7)). */
   double value;
   /** 1 when the search proved the result ("alphabeta" saw a forced win or loss
    *  within its depth): @c value is then 1 or 0; else 0. */

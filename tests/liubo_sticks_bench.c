@@ -7,6 +7,7 @@
  *
  *   liubo_sticks_bench gen [-n POSITIONS] [-r ROLLOUTS] [-s SEED] [-p ROLLER] > FILE
  *   liubo_sticks_bench er FILE PLAYER...
+ *   liubo_sticks_bench cal FILE PLAYER > PAIRS
  *
  * gen takes positions at the start of a turn (the throw made) from games of
  * "expectimax(depth=1)" with a share of random sub-moves (varied games), every
@@ -21,6 +22,8 @@
  * not among the candidates is counted apart ("unrated").  It also prints the
  * calibration of the first PLAYER's ag_ai_analyse win probability against the
  * rollout results of the play it chose: Brier score and a reliability table.
+ * cal prints those (probability, results) pairs instead, for
+ * tests/liubo_sticks_cal_fit.py (the Platt scaling of the reported value).
  *
  * File format: "P <position text>" then "C <wins> <draws> <losses> <end
  * position text>" per candidate.
@@ -153,14 +156,17 @@ typedef struct pos_t {
   cand_t c[MAX_CAND];
 } pos_t;
 
-static int er(ag_game *g, const char *file, char **players, int np)
+/* Prints each player's ER (to `out'); with `dump', also one line per rated
+ * play of the first player: its reported win probability and the rollout
+ * results "P WINS DRAWS LOSSES" (tests/liubo_sticks_cal_fit.py reads them). */
+static int er(ag_game *g, const char *file, char **players, int np, FILE *out, FILE *dump)
 {
   static pos_t pos[MAX_POS];
   FILE *f = fopen(file, "r");
   char line[2 * TEXT];
   int n = 0, i, j, k;
   ag_state *st;
-  double brier = 0, bin_p[5] = {0}, bin_o[5] = {0}, bin_n[5] = {0};
+  double brier = 0, bin_p[10] = {0}, bin_o[10] = {0}, bin_n[10] = {0};
   long outcomes = 0;
   if (!f) {
     perror(file);
@@ -181,7 +187,7 @@ static int er(ag_game *g, const char *file, char **players, int np)
   }
   fclose(f);
   if (ag_state_new(g, &st) != AG_OK) die("state");
-  printf("liubo_sticks error rate over %d positions of %s (win probability lost per turn, "
+  fprintf(out, "liubo_sticks error rate over %d positions of %s (win probability lost per turn, "
          "x1000; lower is better)\n", n, file);
   for (k = 0; k < np; k++) {
     double lost = 0;
@@ -204,7 +210,8 @@ static int er(ag_game *g, const char *file, char **players, int np)
         for (j = 0; j < pos[i].n; j++)
           if (!strcmp(pos[i].c[j].text, end)) {
             const cand_t *c = &pos[i].c[j];
-            int b = an.value >= 1 ? 4 : (int)(an.value * 5);
+            int b = an.value >= 1 ? 9 : (int)(an.value * 10);
+            if (dump) fprintf(dump, "%.6f %d %d %d\n", an.value, c->w, c->d, c->l);
             brier += c->w * (an.value - 1) * (an.value - 1) + c->l * an.value * an.value +
                      c->d * (an.value - 0.5) * (an.value - 0.5);
             outcomes += c->w + c->d + c->l;
@@ -225,16 +232,16 @@ static int er(ag_game *g, const char *file, char **players, int np)
           break;
         }
     }
-    printf("  %-34s ER %6.2f  (%d rated, %d unrated)\n", players[k],
+    fprintf(out, "  %-34s ER %6.2f  (%d rated, %d unrated)\n", players[k],
            rated ? 1000 * lost / rated : 0, rated, n - rated);
   }
   if (outcomes) {
-    printf("calibration of %s's win probability against %ld rollout results: Brier %.4f\n",
+    fprintf(out, "calibration of %s's win probability against %ld rollout results: Brier %.4f\n",
            players[0], outcomes, brier / (double)outcomes);
-    for (i = 0; i < 5; i++)
+    for (i = 0; i < 10; i++)
       if (bin_n[i] > 0)
-        printf("  predicted %.1f-%.1f: mean predicted %.3f, observed %.3f (%.0f results)\n",
-               i / 5.0, (i + 1) / 5.0, bin_p[i] / bin_n[i], bin_o[i] / bin_n[i], bin_n[i]);
+        fprintf(out, "  predicted %.1f-%.1f: mean predicted %.3f, observed %.3f (%.0f results)\n",
+               i / 10.0, (i + 1) / 10.0, bin_p[i] / bin_n[i], bin_o[i] / bin_n[i], bin_n[i]);
   }
   ag_state_free(st);
   return 0;
@@ -265,13 +272,16 @@ int main(int argc, char **argv)
   if (!strcmp(argv[optind], "gen") && rollouts > 0 && npos > 0)
     rc = gen(g, npos, rollouts, seed, roller);
   else if (!strcmp(argv[optind], "er") && argc - optind >= 3)
-    rc = er(g, argv[optind + 1], argv + optind + 2, argc - optind - 2);
+    rc = er(g, argv[optind + 1], argv + optind + 2, argc - optind - 2, stdout, NULL);
+  else if (!strcmp(argv[optind], "cal") && argc - optind == 3)
+    rc = er(g, argv[optind + 1], argv + optind + 2, 1, stderr, stdout);
   else
     goto usage;
   ag_game_free(g);
   return rc;
 usage:
   fprintf(stderr, "usage: liubo_sticks_bench gen [-n N] [-r R] [-s SEED] [-p ROLLER] > FILE\n"
-                  "       liubo_sticks_bench er FILE PLAYER...\n");
+                  "       liubo_sticks_bench er FILE PLAYER...\n"
+                  "       liubo_sticks_bench cal FILE PLAYER > PAIRS\n");
   return 2;
 }

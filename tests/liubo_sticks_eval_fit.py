@@ -87,8 +87,12 @@ def main():
     sys.stdout.write(text[: text.index("static const double ag__lss_hand_w")])
     sys.stdout.write("static const double ag__lss_hand_w[LSS_NF] = {" + hand + "};\n\n")
     sys.stdout.write("/* Fitted to %d throw positions (tests/liubo_sticks_eval_fit.py). */\n" % len(ys))
-    sys.stdout.write("static const double ag__lss_fit_w[LSS_NF] = {\n  %s,\n  %s,\n  %s\n};\n\n#endif\n"
+    sys.stdout.write("static const double ag__lss_fit_w[LSS_NF] = {\n  %s,\n  %s,\n  %s\n};\n\n"
                      % (fmt(w[:1]), fmt(w[1:1 + ns]), fmt(w[1 + ns:])))
+    # The calibration block (tests/liubo_sticks_cal_fit.py) is kept as it is:
+    # refit it after new weights.
+    cal = text.index("/* The calibration")
+    sys.stdout.write(text[cal:])
 
 
 if __name__ == "__main__":

@@ -24,4 +24,8 @@ static const double ag__lss_fit_w[LSS_NF] = {
   -1.0728, 0.0938, 0.2425, 0.5962, 0.0000, 0.2476, 0.0300, -0.6974, 0.3697, -0.2218, 0.0000, -0.2878
 };
 
+/* The calibration of the reported win probability (Platt scaling: a, b of
+ * logit' = a logit + b), written by tests/liubo_sticks_cal_fit.py. */
+static const double ag__lss_cal[2] = {1.6057, -0.0584};
+
 #endif

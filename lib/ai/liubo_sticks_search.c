@@ -24,7 +24,6 @@
  * searches exactly one turn of each side (its own turn, then the opponent's
  * best reply under each of his ten throws).
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
@@ -153,7 +152,21 @@ static void side_features(const lss_search *S, const ls_pos *p, int s, double *f
   int q = 1 - s, i, a, b, lone = p->board[s] + p->reserve[s] + (p->owl[s] != LS_NONE) == 1;
   side_reach r;
   double kill = 0, cap = 0, promo = 0, demote = 0, loop = 0;
+  uint32_t occ = 0, lone2[5][5];       /* stations of q's stones; the lone piece's reach */
   side_reach_fill(k, p, s, &r);
+  for (i = 0; i < LS_X; i++)
+    if (p->stones[q][i]) occ |= bit(i);
+  if (p->stones[q][LS_XH6] || p->stones[q][LS_XH11]) occ |= bit(LS_X);
+  if (lone) {                          /* the same piece may take both values */
+    int slot;
+    memset(lone2, 0, sizeof lone2);
+    for (a = 1; a <= 4; a++)
+      for (b = 1; b <= 4; b++) {
+        for (slot = 0; slot < LS_NSLOT; slot++)
+          if (p->stones[s][slot]) lone2[a][b] |= k->stone2[slot][a][b];
+        if (p->reserve[s]) lone2[a][b] |= k->stone1[a - 1][b];
+      }
+  }
   for (i = 0; i < 10; i++) {
     double w = ag__ls_throw_w[i] / 64.0;
     uint32_t sl, ol;
@@ -161,15 +174,10 @@ static void side_features(const lss_search *S, const ls_pos *p, int s, double *f
     sl = r.stone[a] | r.stone[b];
     ol = r.owl[a] | r.owl[b];
     if (p->owl[s] != LS_NONE) ol |= k->owl2[p->owl[s]][a][b] | k->owl2[p->owl[s]][b][a];
-    if (lone) {
-      int slot;
-      for (slot = 0; slot < LS_NSLOT; slot++)
-        if (p->stones[s][slot]) sl |= k->stone2[slot][a][b] | k->stone2[slot][b][a];
-      if (p->reserve[s]) sl |= k->stone1[a - 1][b] | k->stone1[b - 1][a];
-    }
+    if (lone) sl |= lone2[a][b] | lone2[b][a];
     if (p->owl[q] != LS_NONE && (sl & bit(p->owl[q]))) kill += w;
     if (p->owl[q] != LS_NONE && (ol & bit(p->owl[q]))) demote += w;
-    cap += w * best_catch(p, q, sl | ol);
+    if ((sl | ol) & occ) cap += w * best_catch(p, q, (sl | ol) & occ);
     if (p->owl[s] == LS_NONE && (sl & bit(LS_X))) promo += w;
     if (r.loop[a] | r.loop[b]) loop += w;
   }
@@ -213,7 +221,7 @@ static double eval0(lss_search *S, const ls_pos *p)
   if (p->phase == PH_OVER) return terminal0(p);
   features(S, p, f);
   for (i = 0; i < LSS_NF; i++) z += S->w[i] * f[i];
-  e = 1.0 / (1.0 + exp(-z));
+  e = 1.0 / (1.0 + ag__exp(-z));
   return p->turn == 0 ? e : 1.0 - e;
 }
 
@@ -292,6 +300,25 @@ static int children(lss_search *S, const ls_pos *p, lss_kid *kids)
 static double chance_node(lss_search *S, const ls_pos *p, int depth, double alpha,
                           double beta, int level);
 
+/* A decision node at the horizon: the best static value of the distinct
+ * positions the throw reaches, unsorted, stopping once it is outside the
+ * window (the value returned is then a bound, as alpha-beta's). */
+static double leaf_decision(lss_search *S, const ls_pos *p, lss_kid *kids, double alpha,
+                            double beta)
+{
+  uint64_t seen[4096];
+  int n, i, max = p->turn == 0;
+  double best = max ? -1.0 : 2.0, v;
+  memset(seen, 0, sizeof seen);
+  n = expand(S, p, AG_MOVE_NONE, kids, 0, seen, 4096);
+  for (i = 0; i < n; i++) {
+    v = eval0(S, &kids[i].pos);
+    if (max ? v > best : v < best) best = v;
+    if (max ? best >= beta : best <= alpha) break;
+  }
+  return best;
+}
+
 /* A decision node (p in its move phase): max for player 0, min for player 1,
  * alpha-beta over the distinct positions the throw reaches. */
 static double decision_node(lss_search *S, const ls_pos *p, int depth, double alpha,
@@ -301,6 +328,7 @@ static double decision_node(lss_search *S, const ls_pos *p, int depth, double al
   int n, i, max = p->turn == 0;
   double best = max ? -1.0 : 2.0, v;
   if (spend(S)) return 0.5;
+  if (depth <= 1) return leaf_decision(S, p, kids, alpha, beta);
   n = children(S, p, kids);
   for (i = 0; i < n; i++) {
     v = depth <= 1 || kids[i].pos.phase == PH_OVER
@@ -354,6 +382,19 @@ static double chance_node(lss_search *S, const ls_pos *p, int depth, double alph
 }
 
 /* --------------------------------------------------------------- the player */
+
+/* The win probability reported for a searched value v of the fitted players:
+ * Platt scaling, logit' = a logit(v) + b, with (a, b) = ag__lss_cal fitted to
+ * rollout results (tests/liubo_sticks_cal_fit.py).  The search itself
+ * compares raw values; only what ag_ai_analyse reports is rescaled.
+ * Proven values (0, 1) stay. */
+static double calibrated(int kind, double v)
+{
+  double z;
+  if (kind == AG__AI_EXPECTIMAX1 || v <= 0.0 || v >= 1.0) return v;
+  z = ag__lss_cal[0] * ag__log(v / (1.0 - v)) + ag__lss_cal[1];
+  return 1.0 / (1.0 + ag__exp(-z));
+}
 
 /* The weights of a kind: fitted for "expectimax" and "ai", hand-set for the
  * reference. */
@@ -421,7 +462,7 @@ int ag__liubo_sticks_search(const ag_state *st, const ag__ai_params *prm, ag__ai
   }
   if (best == AG_MOVE_NONE && n > 0) best = kids[0].first, best_v = kids[0].order, done = 1;
   out->best = best;
-  out->value = out->player == 0 ? best_v : 1.0 - best_v;
+  out->value = calibrated(prm->kind, out->player == 0 ? best_v : 1.0 - best_v);
   out->proven = best_v == 0.0 || best_v == 1.0;
   out->distance = 0;
   out->depth = done;
