@@ -243,6 +243,7 @@ const ag__vt *ag__find_game(const char *name, size_t len);
 extern const ag__vt ag__hare_vt;
 extern const ag__vt ag__liubo_sticks_vt;
 extern const ag__vt ag__liubo_fingers_vt;
+extern const ag__vt ag__fox_and_hens_vt;
 
 /* Zobrist keys: n keys from SplitMix64 seeded by a constant derived from name. */
 void ag__zobrist_fill(uint64_t *keys, size_t n, const char *name);
