@@ -82,6 +82,22 @@ extern "C" {
 #define AG_EDGE_SLIDE     5  /**< A slide between neighbouring points. */
 #define AG_EDGE_JUMP      6  /**< A jump between corners. */
 
+/* Marks (since 0.4): what ag_game_mark() describes.  Both lists are closed: a
+ * later release adds a value only with a new version node, and a drawing program
+ * should skip a mark whose kind or shape it does not know. */
+#define AG_MARK_FRAME     1  /**< The outline of the board (since 0.4). */
+#define AG_MARK_PATTERN   2  /**< A stroke of the board's carved pattern that is not a path
+                                  pieces move along: the liubo TLV marks, a central square
+                                  (since 0.4). */
+
+#define AG_SHAPE_SEGMENT  1  /**< A straight stroke from (x0, y0) to (x1, y1) (since 0.4). */
+#define AG_SHAPE_RECT     2  /**< An axis-parallel rectangle, corners (x0, y0) bottom left and
+                                  (x1, y1) top right (since 0.4). */
+#define AG_SHAPE_CIRCLE   3  /**< A circle of centre (x0, y0) and radius r (since 0.4). */
+#define AG_SHAPE_POLYGON  4  /**< A closed polygon of num_points corners at points[]; (x0, y0)
+                                  and (x1, y1) bound it (since 0.4). */
+#define AG_SHAPE_LABEL    5  /**< A text centred at (x0, y0) (since 0.4). */
+
 #define AG_MOVE_STEP     1  /**< A piece moves along lines. */
 #define AG_MOVE_JUMP     2  /**< A capturing jump. */
 #define AG_MOVE_ENTER    3  /**< A piece enters the board or the centre. */
@@ -285,6 +301,19 @@ AG_API const char *ag_node_kind_name(int kind);
  *          other value. */
 AG_API const char *ag_edge_kind_name(int kind);
 
+/** The name of a mark kind.
+ *  @manpage{ag_end_reason_name}
+ *  @param kind An AG_MARK_* kind, as given by ag_game_mark().
+ *  @return "frame" or "pattern"; NULL for any other value.  Since 0.4. */
+AG_API const char *ag_mark_kind_name(int kind);
+
+/** The name of a mark shape.
+ *  @manpage{ag_end_reason_name}
+ *  @param shape An AG_SHAPE_* shape, as given by ag_game_mark().
+ *  @return "segment", "rect", "circle", "polygon" or "label"; NULL for any other
+ *          value.  Since 0.4. */
+AG_API const char *ag_mark_shape_name(int shape);
+
 /** @} */
 
 /** @defgroup ancientgames_registry Registry
@@ -430,6 +459,72 @@ AG_API int ag_game_edge(const ag_game *g, int edge, int *a, int *b, int *kind);
  *  @param width Receives the width (may be NULL).
  *  @param height Receives the height (may be NULL). */
 AG_API void ag_game_extent(const ag_game *g, int *width, int *height);
+
+/** One mark of the board: a stroke, box, circle or text that belongs to the board's
+ *  drawing but is neither a node nor an edge (the frame, the carved TLV pattern of the
+ *  liubo boards), in the board coordinates of ag_game_node() (y grows upwards).  Fill
+ *  it with ag_game_mark(), starting from #AG_MARK_INIT (it sets @c size); the struct
+ *  may grow in later releases, only by appending fields, and the library writes only
+ *  the first @c size bytes.  Since 0.4. */
+typedef struct ag_mark {
+  /** In: sizeof(ag_mark) as the caller was compiled (at least the 0.4 size). */
+  size_t size;
+  /** What the mark is: an AG_MARK_* kind. */
+  int kind;
+  /** How to draw it: an AG_SHAPE_* shape, which says how to read the coordinates. */
+  int shape;
+  /** The node the mark belongs to (the apex of a V mark, the point an L or T bar is
+   *  carved at), or -1 when it belongs to the board as a whole. */
+  int node;
+  /** First point's x: a segment's start, a rectangle's bottom-left corner, a
+   *  circle's centre, a label's centre, a polygon's smallest x. */
+  double x0;
+  /** First point's y (see x0). */
+  double y0;
+  /** Second point's x: a segment's end, a rectangle's top-right corner, a polygon's
+   *  largest x; equal to x0 for a circle or a label. */
+  double x1;
+  /** Second point's y (see x1). */
+  double y1;
+  /** A circle's radius; 0 for the other shapes. */
+  double r;
+  /** A polygon's corners, (x, y) pairs in order, 2 x num_points values that live as
+   *  long as the game; NULL for the other shapes. */
+  const double *points;
+  /** A polygon's number of corners (at least 3); 0 for the other shapes. */
+  int num_points;
+  /** A label's text (UTF-8, lives as long as the game); NULL for the other shapes. */
+  const char *text;
+} ag_mark;
+
+/** An initialiser for an ag_mark with @c size set and every other field zero, valid
+ *  C89, C99 and C++: `ag_mark m = AG_MARK_INIT;`.  It lists every field (a field
+ *  appended to the struct is appended here too, tests/check-init.sh).  Since 0.4. */
+#define AG_MARK_INIT { sizeof(ag_mark), 0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0, 0 }
+
+/** The number of marks of the board.  Since 0.4.
+ *  @manpage{ag_game_mark}
+ *  @param g The game.
+ *  @return The number of marks (0 when the board has none), or a negative code.
+ *  @retval AG_EINVAL g is NULL. */
+AG_API int ag_game_num_marks(const ag_game *g);
+
+/** One mark of the board, for drawing it without knowing the game: a program that
+ *  draws the marks in index order, then the edges (ag_game_edge()), then the nodes
+ *  (ag_game_node()) draws the board as ag_state_svg() does.  The marks are the same
+ *  for every game of a spec, and fixed for a game's lifetime.  Since 0.4.
+ *  @manname{the marks of the board: its frame and carved pattern}
+ *  @param g The game.
+ *  @param mark Mark index, 0 .. ag_game_num_marks()-1.
+ *  @param out Receives the mark; out->size must be set (#AG_MARK_INIT), and only the
+ *         fields that fit in out->size bytes are written.
+ *  @return #AG_OK, or a negative code and nothing is stored.
+ *  @retval AG_EINVAL g or out is NULL, out->size is below the 0.4 size of ag_mark, or
+ *          mark is not in 0 .. ag_game_num_marks()-1.
+ *  @par Example
+ *  @include ag_game_mark.c
+ */
+AG_API int ag_game_mark(const ag_game *g, int mark, ag_mark *out);
 
 /** @} */
 
@@ -856,6 +951,29 @@ AG_API int ag_state_set_text(ag_state *st, const char *text);
  *  @retval AG_EBUFS the drawing and its NUL do not fit in cap bytes: *len receives the
  *          length, and buf holds as much as fits, NUL-terminated. */
 AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *len);
+
+/** Draws the board and its pieces as a standalone SVG 1.1 document: the marks
+ *  (ag_game_mark()), the edges and the nodes (one element of class "node" per node,
+ *  with data-name and data-index), the pieces (class "piece", with data-owner,
+ *  data-kind and data-count), a title with the players and a caption with the position
+ *  text, styled by one embedded style sheet.  The output is the same on every platform
+ *  and in every locale (numbers use a full stop), and is what the ag-svg(1) program
+ *  writes.  Since 0.4.
+ *  @manname{draw the board and pieces as SVG}
+ *  @param st The state.
+ *  @param flags 0 (reserved for drawing options).
+ *  @param buf The buffer; NULL with cap 0 asks for the size.
+ *  @param cap The buffer's size.
+ *  @param len Receives the length without the NUL (may be NULL).
+ *  @return #AG_OK, or a negative code.
+ *  @retval AG_EINVAL st is NULL, flags is not 0, or buf is NULL with a non-zero cap.
+ *  @retval AG_EBUFS the document and its NUL do not fit in cap bytes: *len receives the
+ *          length, and buf holds as much as fits, NUL-terminated.
+ *  @par Example
+ *  @include ag_state_svg.c
+ */
+AG_API int ag_state_svg(const ag_state *st, unsigned flags, char *buf, size_t cap,
+                        size_t *len);
 
 /** @} */
 

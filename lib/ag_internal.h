@@ -52,6 +52,15 @@ typedef struct ag__optdef {
 
 typedef struct ag__node { const char *name; int x, y, kind; } ag__node;
 typedef struct ag__edge { int a, b, kind; } ag__edge;
+/* A mark of the board (ag_game_mark()): AG_MARK_* kind, AG_SHAPE_* shape, the
+ * node it belongs to or -1, and the coordinates as ag_mark documents them. */
+typedef struct ag__mark {
+  int kind, shape, node;
+  double x0, y0, x1, y1, r;
+  const double *points;
+  int num_points;
+  const char *text;
+} ag__mark;
 
 /* Bounded text writer: len counts every byte asked for, even past cap, so one
  * pass both writes and measures (the AG_EBUFS protocol). */
@@ -168,6 +177,8 @@ struct ag_game {
   int num_nodes;
   const ag__edge *edges;
   int num_edges;
+  const ag__mark *marks;            /* set by setup like nodes and edges; may stay NULL */
+  int num_marks;
   int width, height;
   size_t limit[AG_LIMIT_RENDER_TEXT + 1]; /* indexed by ag_limit (the last selector) */
   ag_move *actions;                 /* every move of the game, ascending (tensor.c) */

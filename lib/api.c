@@ -340,6 +340,36 @@ AG_API void ag_game_extent(const ag_game *g, int *width, int *height)
   if (height) *height = g ? g->height : 0;
 }
 
+AG_API int ag_game_num_marks(const ag_game *g)
+{
+  CHECK_GAME(g, AG_EINVAL);
+  return g->num_marks;
+}
+
+AG_API int ag_game_mark(const ag_game *g, int mark, ag_mark *out)
+{
+  const ag__mark *m;
+  CHECK_GAME(g, AG_EINVAL);
+  if (!out) return ag__fail(AG_EINVAL, "ag_game_mark: out is NULL");
+  /* Every field of 0.4 is written, so a smaller size is a caller compiled
+   * against no release at all (a forgotten AG_MARK_INIT). */
+  if (out->size < sizeof(ag_mark))
+    return ag__fail(AG_EINVAL, "ag_game_mark: out->size %zu is below the 0.4 size %zu "
+                    "(start from AG_MARK_INIT)", out->size, sizeof(ag_mark));
+  if (mark < 0 || mark >= g->num_marks)
+    return ag__fail(AG_EINVAL, "mark %d out of range 0..%d", mark, g->num_marks - 1);
+  m = &g->marks[mark];
+  out->kind = m->kind;
+  out->shape = m->shape;
+  out->node = m->node;
+  out->x0 = m->x0, out->y0 = m->y0, out->x1 = m->x1, out->y1 = m->y1;
+  out->r = m->r;
+  out->points = m->points;
+  out->num_points = m->num_points;
+  out->text = m->text;
+  return AG_OK;
+}
+
 /* ------------------------------------------------------------------ moves */
 
 AG_API int ag_move_to_text(const ag_game *g, ag_move m, char *buf, size_t cap, size_t *len)

@@ -62,3 +62,15 @@ AG_API const char *ag_edge_kind_name(int kind)
   };
   return LOOKUP(names, kind);
 }
+
+AG_API const char *ag_mark_kind_name(int kind)
+{
+  static const char *const names[] = { NULL, "frame", "pattern" };
+  return LOOKUP(names, kind);
+}
+
+AG_API const char *ag_mark_shape_name(int shape)
+{
+  static const char *const names[] = { NULL, "segment", "rect", "circle", "polygon", "label" };
+  return LOOKUP(names, shape);
+}

@@ -41,6 +41,11 @@ static const char *const point_names[HARE_POINTS] = {
   "d3", "e3", "a4", "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
 };
 
+/* The board's one mark: a frame 0.4 units outside the points. */
+static const ag__mark hare_marks[] = {
+  {AG_MARK_FRAME, AG_SHAPE_RECT, -1, -0.4, -0.4, 4.4, 4.4, 0, NULL, 0, NULL},
+};
+
 /* Private game data: board tables, geometry, Zobrist keys and options. */
 typedef struct hare_game {
   hare_board board;
@@ -1301,6 +1306,8 @@ static int hare_setup(ag_game *g)
   hg->max_plies = (uint32_t)g->opt[OPT_MAX_PLIES];
   hg->playout_build = g->cpu_generic ? AG__HARE_PLAYOUT_PLAIN : best_playout_build();
   hg->list_build = g->cpu_generic ? AG__HARE_LIST_PLAIN : best_list_build();
+  g->marks = hare_marks;
+  g->num_marks = (int)(sizeof hare_marks / sizeof hare_marks[0]);
   g->nodes = hg->nodes;
   g->num_nodes = HARE_POINTS;
   g->edges = hg->edges;

@@ -82,6 +82,7 @@ typedef struct lf_game {
   int girth;                      /* the shortest cycle of the walk graph, in steps */
   uint64_t reach[AG__LF_NODES][MAX_COUNT + 1];  /* nodes 1..r forward steps away */
   ag__node nodes[AG__LF_NODES];
+  ag__mark marks[AG__LF_MARKS];                /* ag__lf_marks moved to 0..24 */
   ag__edge edges[AG__LF_EDGES32 + AG__LF_EDGES48 + AG__LF_STEM_EDGES];
   lf_keys keys;
 } lf_game;
@@ -1538,6 +1539,13 @@ static int lf_setup(ag_game *g)
   ag__zobrist_fill((uint64_t *)(void *)&lg->keys, sizeof lg->keys / sizeof(uint64_t), "liubo_fingers");
   g->nodes = lg->nodes;
   g->edges = lg->edges;
+  for (i = 0; i < AG__LF_MARKS; i++) {
+    lg->marks[i] = ag__lf_marks[i];
+    lg->marks[i].x0 += 12, lg->marks[i].y0 += 12;
+    lg->marks[i].x1 += 12, lg->marks[i].y1 += 12;
+  }
+  g->marks = lg->marks;
+  g->num_marks = AG__LF_MARKS;
   g->width = 24;
   g->height = 24;
   c = (lg->fingers_max + 1) * (lg->call_max + 1);

@@ -108,6 +108,25 @@ const ag__lf_edge ag__lf_stem_edges[AG__LF_STEM_EDGES] = {
   { 7, 32, SL}, {15, 32, SL}, {23, 32, SL}, {31, 32, SL},
 };
 
+/* §2.4 TLV: the strokes of the pattern that are not edges (the slides draw the
+ * T, the L feet and the square): the frame, each V's two arms from its apex
+ * to the board's edge, and each L's upright from its bend to the nearest
+ * edge.  The same on both boards: the 48-point variant's perimeter points lie
+ * on these strokes. */
+#define SEG(node, x0, y0, x1, y1) {AG_MARK_PATTERN, AG_SHAPE_SEGMENT, node, x0, y0, x1, y1, 0, NULL, 0, NULL}
+const ag__mark ag__lf_marks[AG__LF_MARKS] = {
+  {AG_MARK_FRAME, AG_SHAPE_RECT, -1, -12, -12, 12, 12, 0, NULL, 0, NULL},
+  SEG( 0,   8,   8,   9,  12), SEG( 0,   8,   8,  12,   9),  /* V_NE */
+  SEG( 1,   3,  10,   3,  12),                              /* Lb_N */
+  SEG( 8,  -8,   8,  -9,  12), SEG( 8,  -8,   8, -12,   9),  /* V_NW */
+  SEG( 9, -10,   3, -12,   3),                              /* Lb_W */
+  SEG(16,  -8,  -8,  -9, -12), SEG(16,  -8,  -8, -12,  -9),  /* V_SW */
+  SEG(17,  -3, -10,  -3, -12),                              /* Lb_S */
+  SEG(24,   8,  -8,   9, -12), SEG(24,   8,  -8,  12,  -9),  /* V_SE */
+  SEG(25,  10,  -3,  12,  -3),                              /* Lb_E */
+};
+#undef SEG
+
 /* §2.4 owners: White (north) starts on V_NE and V_NW and keeps prisoners in
  * D_NE and D_NW; Black (south) on V_SW and V_SE, prisons D_SW and D_SE. */
 const int ag__lf_start_corner[2][2] = {{0, 8}, {16, 24}};

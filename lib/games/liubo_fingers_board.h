@@ -23,6 +23,7 @@
 #define AG__LF_EDGES32      60
 #define AG__LF_EDGES48      40   /* extra edges of the 48-point variant */
 #define AG__LF_STEM_EDGES    4   /* entry=exact: the final-step slides M -> TAIJI */
+#define AG__LF_MARKS        13   /* the frame, two strokes per V, one per L upright */
 
 /* The shape of a node in the article's terms (S17, S50-S52). */
 enum ag__lf_shape {
@@ -50,6 +51,8 @@ extern const ag__lf_node ag__lf_nodes[AG__LF_NODES];
 extern const ag__lf_edge ag__lf_edges32[AG__LF_EDGES32];
 extern const ag__lf_edge ag__lf_edges48[AG__LF_EDGES48];
 extern const ag__lf_edge ag__lf_stem_edges[AG__LF_STEM_EDGES];
+/* The marks in the same centred coordinates as the nodes (setup shifts both). */
+extern const ag__mark ag__lf_marks[AG__LF_MARKS];
 
 /* Roles: start corners and prison dots per player (White 0, Black 1), the
  * inner eight (S15) from which a count of 1 enters TAIJI. */

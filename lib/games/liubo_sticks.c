@@ -67,6 +67,22 @@ static const ag__edge ls_edges[LS_NEDGE] = {
   {LS_ST_T, LS_ST_U, AG_EDGE_SHORTCUT}, {LS_ST_U, 0, AG_EDGE_SHORTCUT}
 };
 
+/* The board's marks, drawn under the edges: the frame half a unit outside the
+ * ring, the central square around X, a T bar across each inner point next to
+ * the ring (A, R, D, U), and a V in each corner, its apex toward the square. */
+#define SEG(node, x0, y0, x1, y1) {AG_MARK_PATTERN, AG_SHAPE_SEGMENT, node, x0, y0, x1, y1, 0, NULL, 0, NULL}
+static const ag__mark ls_marks[LS_NMARK] = {
+  {AG_MARK_FRAME, AG_SHAPE_RECT, -1, -0.5, -0.5, 12.5, 12.5, 0, NULL, 0, NULL},
+  {AG_MARK_PATTERN, AG_SHAPE_RECT, LS_X, 4, 4, 8, 8, 0, NULL, 0, NULL},
+  SEG(LS_ST_A, 10, 5, 10, 7),   SEG(LS_ST_R, 5, 10, 7, 10),
+  SEG(LS_ST_D, 2, 5, 2, 7),     SEG(LS_ST_U, 5, 2, 7, 2),
+  SEG(-1, 2.5, 2.5, 1, 2.5),    SEG(-1, 2.5, 2.5, 2.5, 1),
+  SEG(-1, 9.5, 2.5, 11, 2.5),   SEG(-1, 9.5, 2.5, 9.5, 1),
+  SEG(-1, 2.5, 9.5, 1, 9.5),    SEG(-1, 2.5, 9.5, 2.5, 11),
+  SEG(-1, 9.5, 9.5, 11, 9.5),   SEG(-1, 9.5, 9.5, 9.5, 11),
+};
+#undef SEG
+
 static const char *const ls_w_promotion[] = {"optional", "forced", NULL};
 static const char *const ls_w_stone_capture[] = {"prisoner", "reserve", "none", NULL};
 static const char *const ls_w_owl_capture[] = {"prisoner", "removed", NULL};
@@ -202,6 +218,8 @@ static int ls_setup(ag_game *g)
   g->num_nodes = LS_NNODE;
   g->edges = ls_edges;
   g->num_edges = LS_NEDGE;
+  g->marks = ls_marks;
+  g->num_marks = LS_NMARK;
   g->width = 14;
   g->height = 12;
   g->limit[AG_LIMIT_LEGAL_MOVES] = 40;

@@ -21,7 +21,8 @@ enum {
   LS_ST_A = 20, LS_ST_B = 21, LS_ST_C = 22, LS_ST_D = 23,
   LS_ST_R = 24, LS_ST_S = 25, LS_ST_T = 26, LS_ST_U = 27,
   LS_NNODE = 33,       /* stations + two reserves + two prisons */
-  LS_NEDGE = 32
+  LS_NEDGE = 32,
+  LS_NMARK = 14        /* frame, square, four T bars, four Vs of two strokes */
 };
 
 /* Move aux flags. */
