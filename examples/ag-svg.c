@@ -156,13 +156,30 @@ static void decorate_fingers(const svg *v)
   }
 }
 
-/* The hare hunt: nothing beyond the alquerque lines but a frame. */
-static void decorate_plain(const svg *v)
+/* Any other game (the hare hunt, the fox and the hens): the board's marks
+ * as the library gives them (ag_game_mark), a mark of a kind or shape this
+ * program does not know skipped. */
+static void decorate_marks(const svg *v)
 {
-  double x0, y0, x1, y1;
-  point_box(v, &x0, &y0, &x1, &y1);
-  fprintf(v->f, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
-          px(v, x0 - 0.4), py(v, y1 + 0.4), (x1 - x0 + 0.8) * v->scale, (y1 - y0 + 0.8) * v->scale);
+  int i, k, n = ag_game_num_marks(v->g);
+  for (i = 0; i < n; i++) {
+    ag_mark m = AG_MARK_INIT;
+    const char *cls;
+    if (ag_game_mark(v->g, i, &m) != AG_OK) continue;
+    cls = m.kind == AG_MARK_FRAME ? "frame" : m.kind == AG_MARK_PATTERN ? "mark" : NULL;
+    if (!cls) continue;
+    if (m.shape == AG_SHAPE_RECT) {
+      fprintf(v->f, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
+              cls, px(v, m.x0), py(v, m.y1), (m.x1 - m.x0) * v->scale, (m.y1 - m.y0) * v->scale);
+    } else if (m.shape == AG_SHAPE_POLYGON) {
+      fprintf(v->f, "<polygon class=\"%s\" points=\"", cls);
+      for (k = 0; k < m.num_points; k++)
+        fprintf(v->f, "%s%.1f,%.1f", k ? " " : "", px(v, m.points[2 * k]), py(v, m.points[2 * k + 1]));
+      fputs("\"/>\n", v->f);
+    } else if (m.shape == AG_SHAPE_SEGMENT) {
+      line(v, cls, m.x0, m.y0, m.x1, m.y1);
+    }
+  }
 }
 
 /* ------------------------------------------------------------ the board */
@@ -192,10 +209,14 @@ static void draw_edges(const svg *v)
 /* Fill and text colours of a piece of `owner`. */
 static const char *piece_class(int owner) { return owner == 0 ? "p0" : "p1"; }
 
-static const char *piece_letter(int kind)
+/* The hunted piece (the hare, the fox) bears its side's initial, from the
+ * game's player name, so that no game's name is needed here. */
+static const char *piece_letter(const ag_game *g, int owner, int kind, char *buf)
 {
   switch (kind) {
-  case AG_PIECE_HARE: return "H";
+  case AG_PIECE_HARE:
+    buf[0] = (char)(ag_game_player_name(g, owner)[0] & ~0x20), buf[1] = '\0';
+    return buf;
   case AG_PIECE_OWL: return "O";
   case AG_PIECE_FISH: return "F";
   case AG_PIECE_STICK: return "|";
@@ -217,10 +238,10 @@ static void draw_pieces(const svg *v, int node, double cx, double cy, double r)
   int k, owner, kind, count, groups = count_groups(v, node);
   for (k = 0; k < groups; k++) {
     double x = cx + (k - (groups - 1) / 2.0) * r * 1.9;
-    char label[16];
+    char label[16], initial[2];
     ag_state_piece(v->st, node, k, &owner, &kind, &count);
-    if (count > 1) snprintf(label, sizeof label, "%s%d", piece_letter(kind), count);
-    else snprintf(label, sizeof label, "%s", piece_letter(kind));
+    if (count > 1) snprintf(label, sizeof label, "%s%d", piece_letter(v->g, owner, kind, initial), count);
+    else snprintf(label, sizeof label, "%s", piece_letter(v->g, owner, kind, initial));
     fprintf(v->f, "<g class=\"piece\" data-owner=\"%d\" data-kind=\"%d\" data-count=\"%d\">"
             "<circle class=\"%s kind%d\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>",
             owner, kind, count, piece_class(owner), kind, x, cy, r);
@@ -325,7 +346,7 @@ static void draw(svg *v, const char *position)
   fputs("</text>\n<g class=\"board\">\n", v->f);
   if (strcmp(name, "liubo_sticks") == 0) decorate_sticks(v);
   else if (strcmp(name, "liubo_fingers") == 0) decorate_fingers(v);
-  else decorate_plain(v);
+  else decorate_marks(v);
   fputs("</g>\n", v->f);
   draw_edges(v);
   draw_nodes(v);

@@ -66,6 +66,16 @@ static const char *const point_names[FH_POINTS] = {
   "c6", "d6", "e6", "c7", "d7", "e7",
 };
 
+/* The board's one mark: the cross's outline, 0.4 units outside the points
+ * (the alquerque lines themselves are the edges). */
+static const double frame_points[] = {
+  1.6, -0.4, 4.4, -0.4, 4.4, 1.6, 6.4, 1.6, 6.4, 4.4, 4.4, 4.4,
+  4.4, 6.4, 1.6, 6.4, 1.6, 4.4, -0.4, 4.4, -0.4, 1.6, 1.6, 1.6,
+};
+static const ag__mark fh_marks[] = {
+  {AG_MARK_FRAME, AG_SHAPE_POLYGON, -1, -0.4, -0.4, 6.4, 6.4, 0, frame_points, 12, NULL},
+};
+
 /* Private game data: board tables, geometry, Zobrist keys and options. */
 typedef struct fh_game {
   fh_board board;
@@ -401,6 +411,8 @@ static int fh_setup(ag_game *g)
   fg->chain = g->opt[OPT_CHAIN];
   fg->repetition = g->opt[OPT_REPETITION];
   fg->max_plies = (uint32_t)g->opt[OPT_MAX_PLIES];
+  g->marks = fh_marks;
+  g->num_marks = (int)(sizeof fh_marks / sizeof fh_marks[0]);
   g->nodes = fg->nodes;
   g->num_nodes = FH_POINTS;
   g->edges = fg->edges;

@@ -169,7 +169,9 @@ class _Svg:
         for k, piece in enumerate(groups):
             x = cx + (k - (len(groups) - 1) / 2.0) * r * 1.9
             owner, kind, count = piece.owner, int(piece.kind), piece.count
-            letter = _LETTER.get(kind, "")
+            # The hunted piece (hare, fox) bears its side's initial.
+            letter = (self.g.players[owner][0].upper() if kind == AG_PIECE_HARE
+                      else _LETTER.get(kind, ""))
             label = "%s%d" % (letter, count) if count > 1 else letter
             cls = "p0" if owner == 0 else "p1"
             self.put('<g class="piece" data-owner="%d" data-kind="%d" data-count="%d">'
