@@ -156,30 +156,16 @@ static void decorate_fingers(const svg *v)
   }
 }
 
-/* Any other game (the hare hunt, the fox and the hens): the board's marks
- * as the library gives them (ag_game_mark), a mark of a kind or shape this
- * program does not know skipped. */
-static void decorate_marks(const svg *v)
+/* The hare hunt, the fox and the hens: nothing beyond the alquerque lines but
+ * a frame.  (The library's marks, ag_game_mark, give the cross's outline;
+ * this program, the Python binding and the web page draw the same picture,
+ * and move to the marks together.) */
+static void decorate_plain(const svg *v)
 {
-  int i, k, n = ag_game_num_marks(v->g);
-  for (i = 0; i < n; i++) {
-    ag_mark m = AG_MARK_INIT;
-    const char *cls;
-    if (ag_game_mark(v->g, i, &m) != AG_OK) continue;
-    cls = m.kind == AG_MARK_FRAME ? "frame" : m.kind == AG_MARK_PATTERN ? "mark" : NULL;
-    if (!cls) continue;
-    if (m.shape == AG_SHAPE_RECT) {
-      fprintf(v->f, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
-              cls, px(v, m.x0), py(v, m.y1), (m.x1 - m.x0) * v->scale, (m.y1 - m.y0) * v->scale);
-    } else if (m.shape == AG_SHAPE_POLYGON) {
-      fprintf(v->f, "<polygon class=\"%s\" points=\"", cls);
-      for (k = 0; k < m.num_points; k++)
-        fprintf(v->f, "%s%.1f,%.1f", k ? " " : "", px(v, m.points[2 * k]), py(v, m.points[2 * k + 1]));
-      fputs("\"/>\n", v->f);
-    } else if (m.shape == AG_SHAPE_SEGMENT) {
-      line(v, cls, m.x0, m.y0, m.x1, m.y1);
-    }
-  }
+  double x0, y0, x1, y1;
+  point_box(v, &x0, &y0, &x1, &y1);
+  fprintf(v->f, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
+          px(v, x0 - 0.4), py(v, y1 + 0.4), (x1 - x0 + 0.8) * v->scale, (y1 - y0 + 0.8) * v->scale);
 }
 
 /* ------------------------------------------------------------ the board */
@@ -346,7 +332,7 @@ static void draw(svg *v, const char *position)
   fputs("</text>\n<g class=\"board\">\n", v->f);
   if (strcmp(name, "liubo_sticks") == 0) decorate_sticks(v);
   else if (strcmp(name, "liubo_fingers") == 0) decorate_fingers(v);
-  else decorate_marks(v);
+  else decorate_plain(v);
   fputs("</g>\n", v->f);
   draw_edges(v);
   draw_nodes(v);
