@@ -16,7 +16,8 @@ const $ = (id) => document.getElementById(id);
 // same player; the others give it a time per move instead of a fixed budget
 // (then a game no longer replays exactly from its seed).
 const STRENGTHS = [
-  { id: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : g === "liubo_sticks" ? "ai(depth=2)" : "ai(depth=1)") },
+  { id: "quick", params: (g) => (g === "hare" ? "ai(nodes=10000)" : g === "liubo_sticks" ? "ai(depth=2)"
+                                 : g === "fox_and_hens" ? "ai(iterations=200)" : "ai(depth=1)") },
   { id: "normal", params: () => "ai" },
   { id: "1s", params: () => "ai(time_ms=1000)" },
   { id: "3s", params: () => "ai(time_ms=3000)" },
@@ -42,7 +43,7 @@ function resultWords(i18n, game, o) {
   const t = (key) => i18n.t(key, { wins });
   const draw = o.outcome === AG.OUTCOME_DRAW;
   switch (o.reason) {
-  case AG.END_BLOCKED: return t(game.name === "hare" ? "win_blocked_hare" : "win_blocked");
+  case AG.END_BLOCKED: return t(game.name === "hare" ? "win_blocked_hare" : game.name === "fox_and_hens" ? "win_blocked_fox" : "win_blocked");
   case AG.END_CAPTURES: return t("win_captures");
   case AG.END_OWL: return t("win_owl");
   case AG.END_SCORE: return t(draw ? "draw_score" : "win_score");
@@ -239,7 +240,7 @@ class App {
     const h = (HOWTO[i18n.lang] || HOWTO.en)[game.name];
     $("howto-title").textContent = h ? i18n.t("howto_of", { title: h.title }) : i18n.t("howto");
     $("howto-text").innerHTML = h ? h.html : "";
-    $("movetext").placeholder = i18n.t("placeholder", { example: game.name === "hare" ? "a3-a4" : game.name === "liubo_sticks" ? "2:res-2" : "3/7" });
+    $("movetext").placeholder = i18n.t("placeholder", { example: game.name === "hare" ? "a3-a4" : game.name === "fox_and_hens" ? "a3-a4" : game.name === "liubo_sticks" ? "2:res-2" : "3/7" });
   }
 
   newGame() {
@@ -763,7 +764,7 @@ class App {
   // " (2 and 3 to use)" for the values of a throw or the count still to spend.
   pendingText() {
     const i18n = this.i18n;
-    if (this.game.name === "hare") return this.info(AG.INFO_CHAIN, 0) ? i18n.t("pending_chain") : "";
+    if (this.game.name === "hare" || this.game.name === "fox_and_hens") return this.info(AG.INFO_CHAIN, 0) ? i18n.t("pending_chain") : "";
     const a = this.info(AG.INFO_PENDING_STEPS, 0), b = this.info(AG.INFO_PENDING_STEPS, 1);
     const vals = [a, b].filter((v) => v);
     if (!vals.length) return "";
@@ -883,12 +884,13 @@ class App {
       const add = (text) => ul.appendChild(el("li", {}, text));
       const score = this.info(AG.INFO_SCORE, p), cap = this.info(AG.INFO_CAPTURED, p);
       const pris = this.info(AG.INFO_PRISONERS, p), res = this.info(AG.INFO_RESERVE, p);
-      if (game.name === "hare") {
-        if (p === 1) add(t("hunters_taken", { n: cap }));
+      if (game.name === "hare" || game.name === "fox_and_hens") {
+        const hens = game.name === "fox_and_hens";
+        if (p === 1) add(t(hens ? "hens_taken" : "hunters_taken", { n: cap }));
         else {
           let on = 0;
           game.nodes.forEach((n) => st.pieces(n.index).forEach((g) => { if (g.owner === 0) on += g.count; }));
-          add(t("hunters_on_board", { n: on }));
+          add(t(hens ? "hens_on_board" : "hunters_on_board", { n: on }));
         }
       } else {
         if (score !== null) add(t("pieces_home", { n: score }));
