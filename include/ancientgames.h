@@ -3,9 +3,9 @@
  * ancientgames.h -- the whole public contract of libancientgames
  * (pkg-config module: liboldgames; link with -lancientgames).
  *
- * Rules engines for three ancient board games: liubo with throwing sticks
- * ("liubo_sticks"), liubo with finger-guessing ("liubo_fingers") and the hare
- * hunt ("hare").  C89/C99/C++ clean.  See ancientgames(7) for the concepts.
+ * Rules engines for four ancient board games: liubo with throwing sticks
+ * ("liubo_sticks"), liubo with finger-guessing ("liubo_fingers"), the hare
+ * hunt ("hare") and the fox and the hens ("fox_and_hens").  C89/C99/C++ clean.  See ancientgames(7) for the concepts.
  *
  * Copyright (c) 2026 the liboldgames authors.  MIT licence: see LICENSE.
  */
@@ -363,7 +363,7 @@ AG_API void ag_game_free(ag_game *g);
 
 /** The game's short name.
  *  @param g The game.
- *  @return "hare", "liubo_sticks" or "liubo_fingers"; NULL when g is NULL. */
+ *  @return "hare", "liubo_sticks", "liubo_fingers" or "fox_and_hens"; NULL when g is NULL. */
 AG_API const char *ag_game_name(const ag_game *g);
 
 /** The canonical spec, with every option in a fixed order; ag_game_new() of it gives

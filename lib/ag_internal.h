@@ -71,6 +71,7 @@ const ag__vt *ag__find_game(const char *name, size_t len);
 extern const ag__vt ag__hare_vt;
 extern const ag__vt ag__liubo_sticks_vt;
 extern const ag__vt ag__liubo_fingers_vt;
+extern const ag__vt ag__fox_and_hens_vt;
 
 /* Spec parsing (spec.c). */
 int ag__spec_parse(const char *spec, const ag__vt **vt, int *opt);

@@ -11,6 +11,7 @@ static const ag__vt *const ag__games[] = {
   &ag__liubo_sticks_vt,
   &ag__liubo_fingers_vt,
   &ag__hare_vt,
+  &ag__fox_and_hens_vt,
 };
 
 #define AG__NUM_GAMES (sizeof ag__games / sizeof ag__games[0])

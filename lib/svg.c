@@ -168,10 +168,14 @@ static void draw_edges(const svg *v)
   ag__puts(v->b, "</g>\n");
 }
 
-static const char *piece_letter(int kind)
+/* The hunted piece (the hare, the fox) bears its side's initial, from the
+ * game's player name, so that no game's name is needed here. */
+static const char *piece_letter(const ag_game *g, int owner, int kind, char *buf)
 {
   switch (kind) {
-  case AG_PIECE_HARE: return "H";
+  case AG_PIECE_HARE:
+    buf[0] = (char)(ag_game_player_name(g, owner)[0] & ~0x20), buf[1] = '\0';
+    return buf;
   case AG_PIECE_OWL: return "O";
   case AG_PIECE_FISH: return "F";
   case AG_PIECE_STICK: return "|";
@@ -194,11 +198,11 @@ static void draw_pieces(const svg *v, int node, double cx, double cy, double r)
   for (k = 0; k < groups; k++) {
     double x = cx + (k - (groups - 1) / 2.0) * r * 1.9;
     const char *cls;
-    char label[16];
+    char label[16], initial[2];
     ag_state_piece(v->st, node, k, &owner, &kind, &count);
     cls = owner == 0 ? "p0" : "p1";
-    if (count > 1) snprintf(label, sizeof label, "%s%d", piece_letter(kind), count);
-    else snprintf(label, sizeof label, "%s", piece_letter(kind));
+    if (count > 1) snprintf(label, sizeof label, "%s%d", piece_letter(v->g, owner, kind, initial), count);
+    else snprintf(label, sizeof label, "%s", piece_letter(v->g, owner, kind, initial));
     ag__printf(v->b, "<g class=\"piece\" data-owner=\"%d\" data-kind=\"%d\" data-count=\"%d\">"
                "<circle class=\"%s kind%d\"", owner, kind, count, cls, kind);
     attr(v->b, "cx", x);

@@ -176,6 +176,10 @@ static const probe_case cases[] = {
   {"liubo_fingers", 21, 30, {"mcts(iterations=200,threads=1)", NULL, NULL}, 10},
   {"liubo_fingers(hands=2,scheme=guess,board=48)", 22, 24,
    {"mcts(iterations=40,threads=1,rollout=10)", "random", NULL}, 12},
+  /* Appended: the cases above keep their output. */
+  {"fox_and_hens", 31, 30, {"mcts(iterations=200,threads=1)", "random", NULL}, 10},
+  {"fox_and_hens(hens=17,first=fox,chain=0,threshold=14)", 32, 24,
+   {"mcts(iterations=100,threads=2,rollout=40)", NULL, NULL}, 8},
 };
 
 static void run_case(const probe_case *c)

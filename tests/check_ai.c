@@ -114,6 +114,23 @@ START_TEST(legal_fingers) { legal_and_repeatable("liubo_fingers", "mcts(iteratio
 END_TEST
 START_TEST(legal_random)  { legal_and_repeatable("liubo_sticks", "random"); }
 END_TEST
+/* The fox and the hens: its "ai" is MCTS (with MCTS's options); the hare's
+ * searches refuse it. */
+START_TEST(legal_fox)
+{
+  ag_game *g = new_game("fox_and_hens");
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 1;
+  ag_move m;
+  legal_and_repeatable("fox_and_hens(first=fox)", "mcts(iterations=100,rollout=30)");
+  legal_and_repeatable("fox_and_hens(hens=17,chain=0)", "ai(iterations=100)");
+  ck_assert_int_eq(ag_ai_choose(st, "alphabeta(depth=2)", &rng, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_ai_choose(st, "ai(depth=2)", &rng, &m), AG_EINVAL);
+  ck_assert_int_eq(ag_ai_choose(st, "perfect", &rng, &m), AG_EINVAL);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
 
 /* At a chance node the players draw exactly as ag_state_sample_chance(). */
 START_TEST(chance_node_is_sampled)
@@ -874,6 +891,7 @@ static Suite *ai_suite(void)
   tcase_add_test(tc, legal_hare);
   tcase_add_test(tc, legal_sticks);
   tcase_add_test(tc, legal_fingers);
+  tcase_add_test(tc, legal_fox);
   tcase_add_test(tc, legal_random);
   tcase_add_test(tc, chance_node_is_sampled);
   tcase_add_test(tc, simultaneous_choice_is_mixed);

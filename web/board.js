@@ -411,7 +411,8 @@ export class Board {
       const r = info.r;
       groups.forEach((grp, k) => {
         const x = (info.pcx ?? info.cx) + (k - (groups.length - 1) / 2) * r * 1.9;
-        const letter = PIECE_LETTER[grp.kind] || "";
+        // The hunted piece (hare, fox) bears its side's initial.
+        const letter = grp.kind === AG.PIECE_HARE ? game.players[grp.owner][0].toUpperCase() : PIECE_LETTER[grp.kind] || "";
         const label = grp.count > 1 ? `${letter}${grp.count}` : letter;
         const pg = el("g", { class: "piece", "data-owner": String(grp.owner), "data-kind": String(grp.kind),
                              "data-count": String(grp.count) }, p);

@@ -36,6 +36,23 @@ function field(c, key) {
   return m ? m[1] : null;
 }
 
+// A hunt (the hare hunt, the fox and the hens): one piece against many, the
+// many counted on the board, the one's captures in its box.
+function hunt(quick, blockedKey, takenKey, onBoardKey) {
+  return {
+    quick,
+    example: "a3-a4",
+    blocked: (t) => t(blockedKey),
+    pending: (c) => (c.info(AG.INFO_CHAIN, 0) ? c.t("pending_chain") : ""),
+    side(c, p, add) {
+      if (p === 1) { add(c.t(takenKey, { n: c.info(AG.INFO_CAPTURED, p) })); return; }
+      let on = 0;
+      c.game.nodes.forEach((n) => c.st.pieces(n.index).forEach((g) => { if (g.owner === 0) on += g.count; }));
+      add(c.t(onBoardKey, { n: on }));
+    },
+  };
+}
+
 export const DEFAULT = {
   quick: "ai(depth=1)",
   example: null,
@@ -48,18 +65,8 @@ export const DEFAULT = {
 };
 
 export const GAMES = {
-  hare: {
-    quick: "ai(nodes=10000)",
-    example: "a3-a4",
-    blocked: (t) => t("win_blocked_hare"),
-    pending: (c) => (c.info(AG.INFO_CHAIN, 0) ? c.t("pending_chain") : ""),
-    side(c, p, add) {
-      if (p === 1) { add(c.t("hunters_taken", { n: c.info(AG.INFO_CAPTURED, p) })); return; }
-      let on = 0;
-      c.game.nodes.forEach((n) => c.st.pieces(n.index).forEach((g) => { if (g.owner === 0) on += g.count; }));
-      add(c.t("hunters_on_board", { n: on }));
-    },
-  },
+  hare: hunt("ai(nodes=10000)", "win_blocked_hare", "hunters_taken", "hunters_on_board"),
+  fox_and_hens: hunt("ai(iterations=200)", "win_blocked_fox", "hens_taken", "hens_on_board"),
   liubo_sticks: {
     quick: "ai(depth=2)",
     example: "2:res-2",

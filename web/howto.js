@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // howto.js -- "how to play" for each game, in each language of i18n.js, the substance of the rules pages
-// ancientgames-hare(7), ancientgames-liubo-sticks(7) and
-// ancientgames-liubo-fingers(7), shortened for a first game.
+// ancientgames-hare(7), ancientgames-fox-and-hens(7), ancientgames-liubo-sticks(7)
+// and ancientgames-liubo-fingers(7), shortened for a first game.
 export const HOWTO = {
   en: {
     hare: {
@@ -20,6 +20,23 @@ export const HOWTO = {
   win</b> when the hare, on its turn, cannot move.</li>
   </ul>
   <p>Moves are written <code>c3-d4</code> (a step) and <code>c3xe5</code> (a jump).
+  The library adds a draw by repetition and by a move limit.</p>`,
+    },
+    fox_and_hens: {
+      title: "The fox and the hens (le renard et les poules, 14th century)",
+      html: `
+  <p>The hare hunt's rule on the cross of 33 points: one fox against 13 hens (or
+  15 or 17). The hens start on the three bottom rows, the fox on the centre d4.</p>
+  <ul>
+  <li><b>Hens</b> step along a line to a neighbouring empty point, in any
+  direction. They never jump.</li>
+  <li><b>The fox</b> steps the same way, or jumps over a hen next to it onto the
+  empty point just beyond, on the same line: that hen is taken. It may jump again
+  from where it lands (and stop whenever it likes: press <i>pass</i>).</li>
+  <li>The <b>fox wins</b> when the hens are down to 9. The <b>hens win</b> when
+  the fox, on its turn, cannot move.</li>
+  </ul>
+  <p>Moves are written <code>d4-d5</code> (a step) and <code>d4xd6</code> (a jump).
   The library adds a draw by repetition and by a move limit.</p>`,
     },
     liubo_sticks: {
@@ -87,6 +104,25 @@ veut : bouton <i>Passer</i>).</li>
 <p>Les coups s'écrivent <code>c3-d4</code> (un pas) et <code>c3xe5</code> (une
 prise). La bibliothèque ajoute la nulle par répétition et par limite de
 coups.</p>`,
+    },
+    fox_and_hens: {
+      title: "Le renard et les poules (XIVe siècle)",
+      html: `
+  <p>La règle de la chasse au lièvre sur la croix de 33 points : un renard contre
+  13 poules (ou 15, ou 17). Les poules partent des trois rangées du bas, le renard
+  du centre d4.</p>
+  <ul>
+  <li><b>Les poules</b> avancent d'un point le long d'une ligne vers un point
+  voisin libre, dans toutes les directions. Elles ne sautent jamais.</li>
+  <li><b>Le renard</b> se déplace de même, ou saute par-dessus une poule voisine
+  vers le point libre juste derrière, sur la même ligne : la poule est prise. Il
+  peut sauter encore depuis son point d'arrivée (et s'arrêter quand il veut :
+  <i>passer</i>).</li>
+  <li>Le <b>renard gagne</b> quand il ne reste plus que 9 poules. Les <b>poules
+  gagnent</b> quand le renard, à son tour, ne peut plus bouger.</li>
+  </ul>
+  <p>Les coups s'écrivent <code>d4-d5</code> (un pas) et <code>d4xd6</code> (un
+  saut). La bibliothèque ajoute la nulle par répétition et par limite de coups.</p>`,
     },
     liubo_sticks: {
       title: "Le liubo aux bâtonnets (reconstitution de Cazaux)",
@@ -156,6 +192,20 @@ prisonnière), <code>pass</code>.</p>`,
 </ul>
 <p>着法记作 <code>c3-d4</code>（走一步）和 <code>c3xe5</code>（跳吃）。
 程序库另加了重复局面与步数上限的和局规则。</p>`,
+  },
+  fox_and_hens: {
+    title: "狐狸与母鸡（十四世纪）",
+    html: `
+  <p>猎兔棋的规则，下在 33 点的十字形棋盘上：一只狐狸对 13 只母鸡（或 15、17 只）。
+  母鸡从下方三行出发，狐狸从中心 d4 出发。</p>
+  <ul>
+  <li><b>母鸡</b>沿线走到相邻的空点，方向不限，从不跳吃。</li>
+  <li><b>狐狸</b>也可这样走，或跳过相邻的母鸡，落到同一条线上紧接其后的空点：那只母鸡被吃掉。
+  落点上还能跳时可以继续跳（也可随时停止：按<i>停步</i>）。</li>
+  <li>母鸡只剩 9 只时<b>狐狸胜</b>；轮到狐狸而它无路可走时<b>母鸡胜</b>。</li>
+  </ul>
+  <p>走法记作 <code>d4-d5</code>（走一步）和 <code>d4xd6</code>（跳吃）。
+  本库另加了重复局面和步数上限的和棋规则。</p>`,
   },
   liubo_sticks: {
     title: "投箸六博（Cazaux 的复原）",

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """ancientgames -- pure-ctypes binding of libancientgames (package liboldgames).
 
-Rules engines for three ancient board games: the hare hunt ("hare"), liubo
-with throwing sticks ("liubo_sticks") and liubo with finger-guessing
-("liubo_fingers").  This package binds the whole public API of
+Rules engines for four ancient board games: the hare hunt ("hare"), the fox
+and the hens ("fox_and_hens"), liubo with throwing sticks ("liubo_sticks")
+and liubo with finger-guessing ("liubo_fingers").  This package binds the whole public API of
 <ancientgames.h>; see ancientgames(7) for the concepts.
 
     >>> import ancientgames as ag
