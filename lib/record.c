@@ -280,6 +280,15 @@ typedef struct reader {
   size_t line;       /* line of s[i], from 1 */
 } reader;
 
+/* Starts r at the beginning of text, after a UTF-8 byte order mark if there
+ * is one (editors on Windows write it); offsets still count it. */
+static void reader_start(reader *r, const char *text)
+{
+  r->s = text;
+  r->i = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;   /* strncmp: stops at the NUL */
+  r->line = 1;
+}
+
 /* Fails with code and "record line L, byte B: message" (B counts from 0 in
  * the whole record, as ag_state_set_text() counts bytes). */
 static int rd_fail(const reader *r, size_t line, size_t at, int code, const char *fmt, ...)
@@ -632,7 +641,7 @@ AG_API int ag_state_set_record(ag_state *st, const char *text)
   if (!text) return ag__fail(AG_EINVAL, "ag_state_set_record: text is NULL");
   if ((rc = ag_state_new(st->game, &sc)) < 0) return rc;
   memset(&t, 0, sizeof t);
-  r.s = text, r.i = 0, r.line = 1;
+  reader_start(&r, text);
   rc = read_record(&r, &t, st, sc);
   if (rc == AG_OK && t.extra.len && (rc = ag__tags_room(sc, t.extra.len)) == AG_OK) {
     memcpy(sc->tags, t.extra.p, t.extra.len);
@@ -667,7 +676,7 @@ AG_API int ag_state_new_from_record(const char *text, ag_game **game, ag_state *
    * ag_state_set_record() then reads the whole record again, so both entry
    * points give the same errors. */
   memset(&t, 0, sizeof t);
-  r.s = text, r.i = 0, r.line = 1;
+  reader_start(&r, text);
   rc = read_tags(&r, &t);
   if (rc == AG_OK) rc = game_of(&r, &t, spec);
   tags_free(&t);
