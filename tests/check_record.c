@@ -429,9 +429,11 @@ START_TEST(test_broken_records)
   expect_broken(st, "\xef\xbb\xbf[Game \"hare\"]\n1. a3-a9\n", AG_EPARSE,
                 "line 2, byte 20: ply 1: 'a3-a9' is not a move");
   expect_broken(st, "\xef\xbb\xbf", AG_EPARSE, "line 1, byte 0: no [Game");
-  expect_broken(st, "\xef\xbb", AG_EPARSE, "ply number '1.' expected");
-  expect_broken(st, " \xef\xbb\xbf[Game \"hare\"]", AG_EPARSE, "line 1, byte 1: ply number");
-  expect_broken(st, "\xef\xbb\xbf\xef\xbb\xbf[Game \"hare\"]", AG_EPARSE, "line 1, byte 3: ply");
+  expect_broken(st, "\xef\xbb[Game \"hare\"]", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, " \xef\xbb\xbf[Game \"hare\"]", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, "\xef\xbb\xbf\xef\xbb\xbf[Game \"hare\"]", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, "[Game \"hare\"]\n\xef\xbb\xbf" "1. a3-a4", AG_EPARSE,
+                "line 2, byte 14: ply number '1.' expected");
   expect_broken(st, NULL, AG_EINVAL, "text is NULL");
   ck_assert_int_eq(ag_state_set_record(NULL, "[Game \"hare\"]"), AG_EINVAL);
   ck_assert_int_eq(ag_state_record(NULL, NULL, 0, NULL), AG_EINVAL);
