@@ -126,6 +126,8 @@ expect 1 "ag-play: $tmp.rec: " ag-play hare --load "$tmp.rec"
 printf '[Game "hare"]\n\n1. a1-a5\n' > "$tmp.rec"
 expect 1 "ag-play: $tmp.rec: record line 3" ag-play --load "$tmp.rec"
 expect 1 "ag-play: /nonexistent-dir/x.rec: " ag-play hare --p0 random --p1 random --save /nonexistent-dir/x.rec
+# ag-solve tries its output before solving (it solved for minutes, then failed).
+expect 1 '^ag-solve: /nonexistent-dir/x.sol: No such file or directory$' ag-solve 'hare(hunters=10)' -q -o /nonexistent-dir/x.sol
 # A NUL byte would end the record in silence (the library reads to the first
 # NUL): refused with its place.  A byte order mark at the start is skipped.
 printf '[Game "hare"]\n\n1. b2-b3\000 2. nonsense\n' > "$tmp.rec"
