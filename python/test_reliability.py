@@ -57,6 +57,36 @@ print(sorted(outcomes) and "ok" or "never raced")
         self.assertEqual((rc, out.strip()), (0, "ok"))
 
 
+class NewStateCloseRaceTest(unittest.TestCase):
+    """Game.new_state against Game.close in another thread (found by
+    test_properties.py: the refused state was freed after its game)."""
+
+    def test_new_state_while_the_game_closes(self):
+        code = r"""
+import random, threading, time, ancientgames as ag
+rnd, outcomes = random.Random(1), set()
+for i in range(300):
+    g = ag.Game("hare")
+    stop = threading.Event()
+    def loop():
+        while not stop.is_set():
+            try:
+                g.new_state().close()
+            except ValueError as e:          # the game was closed
+                outcomes.add(str(e))
+                return
+    t = threading.Thread(target=loop)
+    t.start()
+    time.sleep(rnd.random() * 0.0005)
+    g.close()
+    stop.set()
+    t.join()
+print(sorted(outcomes) and "ok" or "never raced")
+"""
+        rc, out = run_python(code)
+        self.assertEqual((rc, out.strip()), (0, "ok"))
+
+
 class PlayoutCountTest(unittest.TestCase):
     """D16: counts near 2**64 segfaulted (the chunk count wrapped to 0)."""
 
