@@ -156,6 +156,17 @@ static char *read_file(const char *path)
   }
   fclose(f);
   buf[len] = '\0';
+  /* The library reads a record up to its first NUL: a NUL inside would end
+   * the record there in silence, so it is refused, placed as the library's
+   * parse errors are. */
+  if (memchr(buf, '\0', len)) {
+    size_t at = (size_t)((char *)memchr(buf, '\0', len) - buf), line = 1, i;
+    for (i = 0; i < at; i++) line += buf[i] == '\n';
+    fprintf(stderr, "ag-play: %s: record line %zu, byte %zu: a NUL byte (a record is text)\n",
+            path, line, at);
+    free(buf);
+    return NULL;
+  }
   return buf;
 }
 

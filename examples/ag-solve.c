@@ -20,6 +20,7 @@
  * nothing is printed or saved, and the program dies of SIGINT.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -304,6 +305,21 @@ int main(int argc, char **argv)
     fprintf(stderr, "ag-solve: %s: only the hare hunt (hare) can be solved\n", spec);
     ag_game_free(g);
     return 1;
+  }
+  if (out && !in) {
+    /* The output is tried before the solve, which may take minutes: an
+     * unwritable path is refused at once (issue 27), and a file made for
+     * the try is removed (the save creates it). */
+    FILE *f = fopen(out, "rb");
+    int existed = f != NULL;
+    if (f) fclose(f);
+    if (!(f = fopen(out, "ab"))) {
+      fprintf(stderr, "ag-solve: %s: %s\n", out, strerror(errno));
+      ag_game_free(g);
+      return 1;
+    }
+    fclose(f);
+    if (!existed) remove(out);
   }
   if (in) rc = ag_solution_load(in, &sol);
   else {

@@ -1000,7 +1000,8 @@ AG_API int ag_state_svg(const ag_state *st, unsigned flags, char *buf, size_t ca
  *  Grammar (what ag_state_set_record() reads; this function writes the canonical
  *  form, one tag or ply a line):
  *  @code
-record   = { tag } { ply }          with blanks and comments anywhere between
+record   = [ BOM ] { tag } { ply }  with blanks and comments anywhere between
+BOM      = the UTF-8 byte order mark EF BB BF, skipped (offsets still count it)
 tag      = "[" NAME SPACE+ '"' VALUE '"' "]"       on one line
 NAME     = 1*( letter | digit | "_" )               case-sensitive
 VALUE    = UTF-8 text without control characters (C0, DEL, C1), with \" and \\

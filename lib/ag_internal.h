@@ -29,6 +29,11 @@ struct ag_state {
    * ag_state_set_record(), copied by ag_state_copy(). */
   char *tags;
   size_t tags_len, tags_cap;
+  /* A hash set of the tag names (record.c): offset of each name in tags + 1,
+   * built by ag_state_set_tag() on demand; tag_slot_ok = 0 when the tags
+   * changed behind it (ag_state_copy(), a record read). */
+  uint32_t *tag_slot;
+  int tag_slot_ok;
 };
 
 /* Offset of the position snapshot in a history entry. */

@@ -438,6 +438,7 @@ AG_API void ag_state_free(ag_state *st)
   free(st->hist);
   free(st->pos);
   free(st->tags);
+  free(st->tag_slot);
   free(st);
 }
 
@@ -468,6 +469,7 @@ AG_API int ag_state_copy(ag_state *dst, const ag_state *src)
   if (src->ply) memcpy(dst->hist, src->hist, src->ply * src->stride);
   if (src->tags_len) memcpy(dst->tags, src->tags, src->tags_len);
   dst->tags_len = src->tags_len;
+  dst->tag_slot_ok = 0;
   memcpy(dst->pos, src->pos, src->game->vt->pos_size);
   dst->ply = src->ply;
   return AG_OK;

@@ -38,9 +38,27 @@ static size_t value_char(const char *s, size_t n)
   return ag__utf8_len((const unsigned char *)s, n);
 }
 
-/* The most program tags a state holds: each new tag is checked against the
- * others, so a bound keeps ag_state_set_tag() and reading linear. */
+/* The most program tags a state holds.  Names are found through a hash set
+ * of 2 * MAX_TAGS slots (at most half full), in the state for
+ * ag_state_set_tag() and on the stack for reading a record; the bound keeps
+ * both fixed in size. */
 #define MAX_TAGS 1024
+#define TAG_SLOTS (2 * MAX_TAGS)
+
+/* The slot of name in a hash set of tag names (slots: offset of each name in
+ * base + 1, 0 when empty): the one holding it, or the empty one where it goes. */
+static uint32_t *name_slot(uint32_t *slot, const char *base, const char *name, size_t nlen)
+{
+  uint64_t h = UINT64_C(1469598103934665603);     /* FNV-1a */
+  size_t k, mask = TAG_SLOTS - 1;
+  for (k = 0; k < nlen; k++) h = (h ^ (unsigned char)name[k]) * UINT64_C(1099511628211);
+  for (k = (size_t)h & mask;; k = (k + 1) & mask) {
+    const char *n;
+    if (!slot[k]) return &slot[k];
+    n = base + slot[k] - 1;
+    if (strlen(n) == nlen && memcmp(n, name, nlen) == 0) return &slot[k];
+  }
+}
 
 static int reserved_index(const char *name, size_t len)
 {
@@ -64,6 +82,29 @@ static const char *tag_find(const char *tags, size_t len, const char *name, size
   }
   if (count) *count = k;
   return NULL;
+}
+
+/* Makes st's hash set of tag names up to date (after ag_state_copy(), a record
+ * read, a removal or a resize it is rebuilt, in time linear in the tags);
+ * slot TAG_SLOTS holds the number of tags. */
+static int tag_index(ag_state *st)
+{
+  size_t i = 0, count = 0;
+  if (st->tag_slot_ok) return AG_OK;
+  if (!st->tag_slot && !(st->tag_slot = malloc((TAG_SLOTS + 1) * sizeof *st->tag_slot)))
+    return ag__fail(AG_ENOMEM, "record tags: out of memory");
+  memset(st->tag_slot, 0, (TAG_SLOTS + 1) * sizeof *st->tag_slot);
+  while (i < st->tags_len) {
+    const char *n = st->tags + i;
+    size_t nlen = strlen(n);
+    *name_slot(st->tag_slot, st->tags, n, nlen) = (uint32_t)i + 1;
+    i += nlen + 1;
+    i += strlen(st->tags + i) + 1;
+    count++;
+  }
+  st->tag_slot[TAG_SLOTS] = (uint32_t)count;
+  st->tag_slot_ok = 1;
+  return AG_OK;
 }
 
 /* A growable byte block for building tag lists (malloc'd; freed by the caller). */
@@ -103,7 +144,8 @@ static int check_tag_name(const char *name)
 AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value)
 {
   size_t nlen, vlen = 0, i, old_at = 0, old_size = 0, need, count = 0, n;
-  const char *old;
+  const char *old = NULL;
+  uint32_t *slot = NULL;
   int rc;
   if (!st) return ag__fail(AG_EINVAL, "ag_state_set_tag: state is NULL");
   if ((rc = check_tag_name(name)) < 0) return rc;
@@ -112,6 +154,8 @@ AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value)
     return ag__fail(AG_EINVAL, "tag '%s' is written by the library, not set", name);
   if (value) {
     size_t all = strlen(value);
+    if (all >= UINT32_MAX / 2 || st->tags_len + nlen + all + 2 >= UINT32_MAX)
+      return ag__fail(AG_ENOMEM, "tag '%s': record tags are too large", name);
     for (vlen = 0; vlen < all; vlen += n)
       if (!(n = value_char(value + vlen, all - vlen)))
         return ag__fail(AG_EINVAL, "tag '%s': %s 0x%02x at byte %zu of the value", name,
@@ -119,7 +163,16 @@ AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value)
                                                           : "invalid UTF-8 or C1 control",
                         (unsigned char)value[vlen], vlen);
   }
-  old = st->tags ? tag_find(st->tags, st->tags_len, name, nlen, &count) : NULL;
+  /* Room first, for the longest outcome (nothing replaced): a call that fails
+   * has allocated nothing the state keeps. */
+  if (value && (rc = ag__tags_room(st, st->tags_len + nlen + 1 + vlen + 1)) < 0) return rc;
+  if (st->tags_len && tag_index(st) == AG_OK) {
+    slot = name_slot(st->tag_slot, st->tags, name, nlen);
+    old = *slot ? st->tags + *slot - 1 + nlen + 1 : NULL;
+    count = st->tag_slot[TAG_SLOTS];
+  } else if (st->tags_len) {        /* no memory for the set: one scan will do */
+    old = tag_find(st->tags, st->tags_len, name, nlen, &count);
+  }
   if (!old && value && count >= MAX_TAGS)
     return ag__fail(AG_EINVAL, "tag '%s': the state already holds %d tags, the most it can",
                     name, MAX_TAGS);
@@ -131,19 +184,24 @@ AG_API int ag_state_set_tag(ag_state *st, const char *name, const char *value)
     if (!old) return AG_OK;
     memmove(st->tags + old_at, st->tags + old_at + old_size, st->tags_len - old_at - old_size);
     st->tags_len -= old_size;
+    st->tag_slot_ok = 0;            /* the names after it moved */
     return AG_OK;
   }
   need = st->tags_len - old_size + nlen + 1 + vlen + 1;
-  if ((rc = ag__tags_room(st, need)) < 0) return rc;
   if (old) {
     /* Replace in place: keep the tag's rank in the order. */
     size_t tail = old_at + old_size, new_size = nlen + 1 + vlen + 1;
     memmove(st->tags + old_at + new_size, st->tags + tail, st->tags_len - tail);
     i = old_at;
     st->tags_len = st->tags_len - old_size + new_size;
+    if (new_size != old_size) st->tag_slot_ok = 0;
   } else {
     i = st->tags_len;
     st->tags_len = need;
+    if (slot && st->tag_slot_ok) {          /* appended: one more name in the set */
+      *slot = (uint32_t)i + 1;
+      st->tag_slot[TAG_SLOTS]++;
+    }
   }
   memcpy(st->tags + i, name, nlen + 1);
   memcpy(st->tags + i + nlen + 1, value, vlen + 1);
@@ -280,6 +338,15 @@ typedef struct reader {
   size_t line;       /* line of s[i], from 1 */
 } reader;
 
+/* Starts r at the beginning of text, after a UTF-8 byte order mark if there
+ * is one (editors on Windows write it); offsets still count it. */
+static void reader_start(reader *r, const char *text)
+{
+  r->s = text;
+  r->i = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;   /* strncmp: stops at the NUL */
+  r->line = 1;
+}
+
 /* Fails with code and "record line L, byte B: message" (B counts from 0 in
  * the whole record, as ag_state_set_text() counts bytes). */
 static int rd_fail(const reader *r, size_t line, size_t at, int code, const char *fmt, ...)
@@ -329,23 +396,8 @@ typedef struct tags_read {
   size_t line[NUM_RESERVED], at[NUM_RESERVED];
   block extra;
   size_t count;                     /* tags in extra */
-  uint32_t slot[2 * MAX_TAGS];      /* hash set of their names: offset in extra + 1 */
+  uint32_t slot[TAG_SLOTS];         /* hash set of their names: offset in extra + 1 */
 } tags_read;
-
-/* The slot of name in t's hash set: the one holding it, or the empty one
- * where it goes (the set is at most half full). */
-static uint32_t *name_slot(tags_read *t, const char *name, size_t nlen)
-{
-  uint64_t h = UINT64_C(1469598103934665603);     /* FNV-1a */
-  size_t k, mask = 2 * MAX_TAGS - 1;
-  for (k = 0; k < nlen; k++) h = (h ^ (unsigned char)name[k]) * UINT64_C(1099511628211);
-  for (k = (size_t)h & mask;; k = (k + 1) & mask) {
-    const char *n;
-    if (!t->slot[k]) return &t->slot[k];
-    n = t->extra.p + t->slot[k] - 1;
-    if (strlen(n) == nlen && memcmp(n, name, nlen) == 0) return &t->slot[k];
-  }
-}
 
 static void tags_free(tags_read *t)
 {
@@ -409,7 +461,7 @@ static int read_tag(reader *r, tags_read *t)
   r->i++;
   if (!value.p && (rc = block_add(&value, "", 0)) < 0) return rc;
   k = reserved_index(r->s + name_at, nlen);
-  if (k < 0) slot = name_slot(t, r->s + name_at, nlen);
+  if (k < 0) slot = name_slot(t->slot, t->extra.p, r->s + name_at, nlen);
   if (k >= 0 ? t->seen[k] : *slot != 0) {
     free(value.p);
     return rd_fail(r, line, at, AG_EPARSE, "tag '%.*s' appears twice", (int)nlen, r->s + name_at);
@@ -632,7 +684,7 @@ AG_API int ag_state_set_record(ag_state *st, const char *text)
   if (!text) return ag__fail(AG_EINVAL, "ag_state_set_record: text is NULL");
   if ((rc = ag_state_new(st->game, &sc)) < 0) return rc;
   memset(&t, 0, sizeof t);
-  r.s = text, r.i = 0, r.line = 1;
+  reader_start(&r, text);
   rc = read_record(&r, &t, st, sc);
   if (rc == AG_OK && t.extra.len && (rc = ag__tags_room(sc, t.extra.len)) == AG_OK) {
     memcpy(sc->tags, t.extra.p, t.extra.len);
@@ -667,7 +719,7 @@ AG_API int ag_state_new_from_record(const char *text, ag_game **game, ag_state *
    * ag_state_set_record() then reads the whole record again, so both entry
    * points give the same errors. */
   memset(&t, 0, sizeof t);
-  r.s = text, r.i = 0, r.line = 1;
+  reader_start(&r, text);
   rc = read_tags(&r, &t);
   if (rc == AG_OK) rc = game_of(&r, &t, spec);
   tags_free(&t);

@@ -138,6 +138,40 @@ class StudyTest(unittest.TestCase):
                 lab.main(["hare", "--games", "abc"])
         self.assertEqual(e.exception.code, 2)
 
+    def test_program_unwritable_outputs(self):
+        """An output path that cannot be written is refused before the study runs,
+        with ag-lab's message and status 1, not a traceback after the study."""
+        import tempfile
+        from unittest import mock
+        with tempfile.TemporaryDirectory() as d:
+            fine = os.path.join(d, "report.txt")
+            for opts, bad in ((["-o", "/nonexistent/x"], "/nonexistent/x"),
+                              (["--svg", os.path.join(d, "no", "x.svg")],
+                               os.path.join(d, "no", "x.svg")),
+                              (["-o", fine, "--svg", d], d)):
+                err = io.StringIO()
+                with mock.patch.object(lab, "Study", side_effect=AssertionError("study ran")), \
+                        contextlib.redirect_stderr(err):
+                    self.assertEqual(lab.main(["hare(hunters=10)", "-n", "2"] + opts), 1, opts)
+                self.assertTrue(err.getvalue().startswith("ag-lab: cannot write %s: " % bad),
+                                err.getvalue())
+                self.assertFalse(os.path.exists(fine))      # created for the check, removed
+            # A refused study leaves an existing output file as it was.
+            with open(fine, "w") as f:
+                f.write("old\n")
+            with contextlib.redirect_stderr(io.StringIO()):
+                self.assertEqual(lab.main(["nosuchgame", "-o", fine]), 1)
+            with open(fine) as f:
+                self.assertEqual(f.read(), "old\n")
+            # The program itself: a message, no traceback.
+            prog = os.path.join(HERE, os.pardir, "examples", "ag-lab")
+            if os.path.exists(prog):
+                p = subprocess.run([prog, "-n", "2", "--svg", "/nonexistent/x.svg", "hare"],
+                                   capture_output=True, text=True)
+                self.assertEqual(p.returncode, 1)
+                self.assertEqual(p.stderr, "ag-lab: cannot write /nonexistent/x.svg: "
+                                 "No such file or directory\n")
+
 
 DASK_SCRIPT = r"""
 import sys

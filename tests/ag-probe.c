@@ -11,7 +11,12 @@
  * cross build runs the same program under its emulator (.ci/cross.sh).
  *
  * Output is plain ASCII, "\n" line ends, no locale, no pointers, no times.
+ *
+ * `ag-probe --golden SPEC --seed N --plies P' prints one golden playthrough
+ * (tests/golden/, tests/check-golden.sh): the same lines per ply, without
+ * the searches and playouts, and the whole record at the end.
  */
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,7 +187,8 @@ static const probe_case cases[] = {
    {"mcts(iterations=100,threads=2,rollout=40)", NULL, NULL}, 8},
 };
 
-static void run_case(const probe_case *c)
+/* One case; golden: no searches nor playouts, the record in full. */
+static void run_case(const probe_case *c, int golden)
 {
   ag_game *g;
   ag_state *st;
@@ -232,9 +238,10 @@ static void run_case(const probe_case *c)
            " %016" PRIx64 "\n", ag_state_ply(st), ag_state_hash(st), ag_outcome_name(oc), winner,
            ag_end_reason_name(reason), bits64(ret[0]), bits64(ret[1]));
   }
-  print_playouts(st, c->seed);
+  if (!golden) print_playouts(st, c->seed);
   if (ag_state_record(st, text, sizeof text, &len) != AG_OK) die("ag_state_record");
-  {
+  if (golden) printf("record %zu bytes:\n%s", len, text);
+  else {
     uint64_t h = FNV0;
     size_t i;
     for (i = 0; i < len; i++) h = fnv_byte(h, (unsigned char)text[i]);
@@ -248,21 +255,42 @@ static void run_case(const probe_case *c)
     printf("record replay %s\n", ag_state_equal(back, st) == 1 ? "equal" : "DIFFERENT");
     ag_state_free(back);
   }
-  ag_state_reset(st);
-  print_playouts(st, c->seed + 1);
+  if (!golden) {
+    ag_state_reset(st);
+    print_playouts(st, c->seed + 1);
+  }
   ag_state_free(st);
   ag_game_free(g);
 }
 
 int main(int argc, char **argv)
 {
+  static const struct option opts[] = {
+    {"golden", required_argument, NULL, 'g'}, {"seed", required_argument, NULL, 's'},
+    {"plies", required_argument, NULL, 'p'}, {NULL, 0, NULL, 0}};
+  probe_case golden = {NULL, 1, 1000, {NULL, NULL, NULL}, 1};
   size_t i;
-  (void)argv;
-  if (argc > 1) {
-    fprintf(stderr, "usage: ag-probe (no arguments; compare its output with tests/probe.expected)\n");
-    return 2;
+  int c;
+  char *end;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    switch (c) {
+    case 'g': golden.spec = optarg; break;
+    case 's': golden.seed = strtoull(optarg, &end, 10); if (*end) goto usage; break;
+    case 'p': golden.plies = (int)strtol(optarg, &end, 10); if (*end) goto usage; break;
+    default: goto usage;
+    }
+  }
+  if (optind < argc) goto usage;
+  if (golden.spec) {
+    printf("ag-probe golden 1: seed %" PRIu64 ", at most %d plies\n", golden.seed, golden.plies);
+    run_case(&golden, 1);
+    return 0;
   }
   printf("ag-probe 1\n");
-  for (i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i]);
+  for (i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i], 0);
   return 0;
+usage:
+  fprintf(stderr, "usage: ag-probe (compare its output with tests/probe.expected)\n"
+                  "       ag-probe --golden SPEC [--seed N] [--plies P] (tests/golden/)\n");
+  return 2;
 }

@@ -126,6 +126,14 @@ expect 1 "ag-play: $tmp.rec: " ag-play hare --load "$tmp.rec"
 printf '[Game "hare"]\n\n1. a1-a5\n' > "$tmp.rec"
 expect 1 "ag-play: $tmp.rec: record line 3" ag-play --load "$tmp.rec"
 expect 1 "ag-play: /nonexistent-dir/x.rec: " ag-play hare --p0 random --p1 random --save /nonexistent-dir/x.rec
+# ag-solve tries its output before solving (it solved for minutes, then failed).
+expect 1 '^ag-solve: /nonexistent-dir/x.sol: No such file or directory$' ag-solve 'hare(hunters=10)' -q -o /nonexistent-dir/x.sol
+# A NUL byte would end the record in silence (the library reads to the first
+# NUL): refused with its place.  A byte order mark at the start is skipped.
+printf '[Game "hare"]\n\n1. b2-b3\000 2. nonsense\n' > "$tmp.rec"
+expect 1 "^ag-play: $tmp.rec: record line 3, byte 23: a NUL byte \(a record is text\)\$" ag-play --load "$tmp.rec"
+printf '\357\273\277[Game "liubo_fingers"]\n' > "$tmp.rec"
+expect 0 '^liubo_fingers\(' ag-play --load "$tmp.rec" --p0 random --p1 random -m 4 -q
 # A whole game, then its record reloaded, with --opt=value forms.
 expect 0 '^result: .* after [0-9]+ plies$' ag-play hare --p0=random --p1=random --seed=3 --quiet --save="$tmp.rec"
 expect 0 '^result: .* after [0-9]+ plies$' ag-play --load="$tmp.rec" --quiet

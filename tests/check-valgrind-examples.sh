@@ -63,6 +63,32 @@ vg ag-svg "no-such-game"
 vg ag-svg hare --position "not a position"
 vg ag-svg hare -o /nonexistent/dir/board.svg
 vg ag-play hare --load /nonexistent/record.txt
+# Every program's error paths (issue 27, test kind 4): bad specs, positions,
+# records, solution files, parameters and unwritable outputs.
+bad=$(mktemp -d "${TMPDIR:-/tmp}/ag-vg-in.XXXXXX") || exit 99
+trap 'rm -rf "$err" "$bad"' EXIT
+echo garbage > "$bad/bad.sol"
+echo 'not a record' > "$bad/not.rec"
+printf '[Game "hare"]\n\n1. a1-a5\n' > "$bad/illegal.rec"
+printf '[Game "hare"]\n\n1. b2-b3\000 2. x\n' > "$bad/nul.rec"
+printf '[Game "hare"]\n[A "\033]0;x\007"]\n' > "$bad/control.rec"
+vg ag-play no-such-game
+vg ag-play hare --position "...../XX"
+for r in not illegal nul control; do vg ag-play --load "$bad/$r.rec"; done
+vg ag-play liubo_sticks --load "$bad/illegal.rec"
+vg ag-play hare --solution "$bad/bad.sol"
+vg ag-play hare --p0 ai --p1 random --ai "mcts(iterations=x)" --quiet
+vg ag-play hare --p0 random --p1 random --max-plies 4 --quiet --save /nonexistent/dir/x.rec
+vg ag-bench no-such-game --seconds 0
+vg ag-bench "hare(hunters=99)" --seconds 0 --perft
+vg ag-bench hare --seconds 0 --mcts --iterations 0
+vg ag-solve no-such-game --quiet
+vg ag-solve liubo_sticks --quiet
+vg ag-solve "hare(hunters=10)" -i "$bad/bad.sol" --quiet
+vg ag-solve "hare(hunters=10)" --quiet -o /nonexistent/dir/x.sol
+vg ag-perft no-such-game 2
+vg ag-perft hare 2 --position "...../XX"
+vg ag-svg hare --position "...../XX" -o /nonexistent/dir/board.svg
 expect_fail=no
 echo "valgrind: $runs runs"
 exit $status

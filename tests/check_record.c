@@ -425,6 +425,15 @@ START_TEST(test_broken_records)
   expect_broken(st, "[Game \"hare\"]\n1. aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n",
                 AG_EPARSE, "is too long for a move");
   expect_broken(st, "[Game \"hare\"]\n99999999999999999999999999. a3-a4\n", AG_EPARSE, "ply number 1 expected, found '99999999999999999999999999.'");
+  /* A byte order mark is skipped at the start only; offsets still count it. */
+  expect_broken(st, "\xef\xbb\xbf[Game \"hare\"]\n1. a3-a9\n", AG_EPARSE,
+                "line 2, byte 20: ply 1: 'a3-a9' is not a move");
+  expect_broken(st, "\xef\xbb\xbf", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, "\xef\xbb[Game \"hare\"]", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, " \xef\xbb\xbf[Game \"hare\"]", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, "\xef\xbb\xbf\xef\xbb\xbf[Game \"hare\"]", AG_EPARSE, "line 1, byte 0: no [Game");
+  expect_broken(st, "[Game \"hare\"]\n\xef\xbb\xbf" "1. a3-a4", AG_EPARSE,
+                "line 2, byte 14: ply number '1.' expected");
   expect_broken(st, NULL, AG_EINVAL, "text is NULL");
   ck_assert_int_eq(ag_state_set_record(NULL, "[Game \"hare\"]"), AG_EINVAL);
   ck_assert_int_eq(ag_state_record(NULL, NULL, 0, NULL), AG_EINVAL);
@@ -529,6 +538,20 @@ START_TEST(test_new_from_record)
     ag_state_free(played);
     ag_game_free(g);
   }
+
+  /* A UTF-8 byte order mark at the start (as Windows editors save) is skipped,
+   * by both entry points. */
+  ck_assert_msg(ag_state_new_from_record("\xef\xbb\xbf[Game \"hare\"]\n1. a3-a4\n", &g, &st)
+                == AG_OK, "%s", ag_errmsg());
+  ck_assert_uint_eq(ag_state_ply(st), 1);
+  ck_assert_int_eq(ag_state_set_record(st, "\xef\xbb\xbf[Game \"hare\"][Event \"x\"]\n1. a3-a4 "
+                                       "2. c3-b3\n"), AG_OK);
+  ck_assert_uint_eq(ag_state_ply(st), 2);
+  rec = record_of(st);
+  ck_assert_msg(strncmp(rec, "[Game \"hare(", 12) == 0, "%s", rec);   /* written without it */
+  free(rec);
+  ag_state_free(st);
+  ag_game_free(g);
 
   /* What a strstr("[Game") would take: a [Gamer] tag, a comment, a brace comment. */
   ck_assert_int_eq(ag_state_new_from_record("[Gamer \"hare\"]\n"

@@ -163,7 +163,7 @@ START_TEST(tag_values_are_utf8)
 {
   static const char *const bad[] = {
     "\x1b]0;pwned\x07", "a\xff", "\xc2\x9b" "2J", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
-    "cut \xe2\x82", "\x80"};
+    "cut \xe2\x82", "\x80", "\xc3(", "\xe2\x82("};   /* the last two: no continuation byte */
   ag_game *g = new_game("hare");
   ag_state *st = new_state(g, NULL);
   char buf[64], rec[128];

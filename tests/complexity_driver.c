@@ -37,11 +37,13 @@ int main(int argc, char **argv)
     len = (size_t)snprintf(text, cap, "[Game \"hare\"]\n");
     for (i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, "; comment %zu\n", i);
     if (ag_state_set_record(st, text) != AG_OK) return 1;
-  } else if (!strcmp(reader, "set-tag")) {        /* n ag_state_set_tag calls */
+  } else if (!strcmp(reader, "set-tag")) {        /* n new tags, each then an older one replaced */
     char name[32];
     for (i = 0; i < n; i++) {
       snprintf(name, sizeof name, "Tag%zu", i);
       if (ag_state_set_tag(st, name, "value") != AG_OK) return 1;
+      snprintf(name, sizeof name, "Tag%zu", i / 2);
+      if (ag_state_set_tag(st, name, "VALUE") != AG_OK) return 1;
     }
   } else if (!strcmp(reader, "spec")) {           /* a spec with n blanks (refused or not) */
     memcpy(text, "hare(", 5);

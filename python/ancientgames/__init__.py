@@ -722,10 +722,20 @@ class State(_Owned):
         ptr = _ptr
         try:
             with game._h as gp:
-                if ptr is None:
-                    ptr = _lib.StateP()
-                    _lib.ag_state_new(gp, ctypes.byref(ptr))
-                self._own(ptr, _lib.ag_state_free, game._h)
+                try:
+                    if ptr is None:
+                        ptr = _lib.StateP()
+                        _lib.ag_state_new(gp, ctypes.byref(ptr))
+                    self._own(ptr, _lib.ag_state_free, game._h)
+                except BaseException:
+                    # Freed inside the `with': leaving it may free a game that
+                    # was closed meanwhile, which must have no state left
+                    # (Game.new_state racing Game.close aborted in
+                    # ag_game_free; found by test_properties.py).
+                    if ptr is not None:
+                        _lib.ag_state_free(ptr)
+                        ptr = None
+                    raise
         except BaseException:
             if ptr is not None:
                 _lib.ag_state_free(ptr)

@@ -27,11 +27,13 @@ Players are the AI parameter strings of ag_ai_choose() ("random",
 which needs `solution', the path of a file written by ag-solve.
 """
 import concurrent.futures
+import contextlib
 import csv
 import io
 import itertools
 import json
 import math
+import os
 import re
 import statistics
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
@@ -582,23 +584,49 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if getattr(args, name) < 0 or (name == "games" and args.games == 0):
             parser.error("--%s must be positive, not %d" % (name.replace("_", "-"),
                                                              getattr(args, name)))
+    # The output files are opened before the study, which may run for hours: a
+    # path that cannot be written is refused at once, not after the work.
+    outputs = {}                           # path -> whether ag-lab created it
+    try:
+        for path in (args.output, args.svg):
+            if path and path not in outputs:
+                existed = os.path.lexists(path)
+                with open(path, "a", encoding="utf-8"):   # "a": nothing truncated yet
+                    pass
+                outputs[path] = not existed
+    except OSError as e:
+        return _lab_refuse(outputs, "cannot write %s: %s" % (e.filename, e.strerror))
     try:
         study = Study(args.specs, args.players or ["random"], args.games, args.seed,
                       args.solution, args.max_plies, duplicate=args.duplicate)
         report = study.run(workers=args.workers or None)
     except (ag.Error, ValueError, OSError) as e:
-        print("ag-lab: %s" % e, file=sys.stderr)
-        return 1
+        return _lab_refuse(outputs, str(e))
     text = {"text": report.to_text, "csv": report.to_csv, "json": report.to_json}[args.format]()
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(report.to_svg())
+    try:
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+        if args.svg:
+            with open(args.svg, "w", encoding="utf-8") as f:
+                f.write(report.to_svg())
+    except OSError as e:                   # e.g. the disk filled up during the study
+        return _lab_refuse({}, "cannot write %s: %s" % (e.filename or "the report",
+                                                        e.strerror))
     return 0
+
+
+def _lab_refuse(created: Dict[str, bool], message: str) -> int:
+    """Print ag-lab's message, remove the (empty) outputs it created, return 1."""
+    import sys
+    for path, new in created.items():
+        if new:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+    print("ag-lab: %s" % message, file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":
