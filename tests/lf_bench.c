@@ -181,7 +181,8 @@ typedef struct cand_t {
 } cand_t;
 
 typedef struct pos_t {
-  int game;              /* index into the file's G lines */
+  int game;              /* index of its game spec */
+  int section;           /* index of its G line: gen numbers a run's positions from 0 */
   char text[TEXT];
   int n;
   cand_t c[MAX_CAND];
@@ -209,8 +210,8 @@ static int er(const char *file, char **players, int np)
   ag_state *st[8];
   FILE *f = fopen(file, "r");
   char line[2 * TEXT];
-  int n = 0, ng = 0, i, j, k;
-  long index[8] = {0}, idx;
+  int n = 0, ng = 0, nsec = 0, cur_game = -1, i, j, k;
+  long index[64] = {0}, idx;
   double brier = 0, bin_p[5] = {0}, bin_o[5] = {0}, bin_n[5] = {0};
   long outcomes = 0;
   if (!f) {
@@ -219,10 +220,13 @@ static int er(const char *file, char **players, int np)
   }
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\n")] = '\0';
-    if (line[0] == 'G' && ng < 8) {
-      strcpy(specs[ng++], line + 2);
-    } else if (line[0] == 'P' && n < MAX_POS && ng > 0) {
-      pos[n].game = ng - 1;
+    if (line[0] == 'G' && nsec < 64) {
+      for (cur_game = 0; cur_game < ng && strcmp(specs[cur_game], line + 2); cur_game++) continue;
+      if (cur_game == ng && ng < 8) strcpy(specs[ng++], line + 2);
+      if (cur_game < ng) nsec++;
+    } else if (line[0] == 'P' && n < MAX_POS && nsec > 0 && cur_game < ng) {
+      pos[n].game = cur_game;
+      pos[n].section = nsec - 1;
       strcpy(pos[n].text, line + 2);
       pos[n++].n = 0;
     } else if (line[0] == 'C' && n > 0 && pos[n - 1].n < MAX_CAND) {
@@ -245,12 +249,12 @@ static int er(const char *file, char **players, int np)
   for (k = 0; k < np; k++) {
     double lost[9] = {0};
     int rated[9] = {0}, unrated = 0;
-    for (i = 0; i < ng; i++) index[i] = 0;
+    for (i = 0; i < nsec; i++) index[i] = 0;
     for (i = 0; i < n; i++) {
       const pos_t *p = &pos[i];
       const cand_t *c;
       double best = 0;
-      idx = index[p->game]++;   /* gen numbers each game's positions from 0 */
+      idx = index[p->section]++;
       c = play(st[p->game], p, idx, players[k]);
       for (j = 0; j < p->n; j++)
         if (p->c[j].value > best) best = p->c[j].value;
