@@ -27,6 +27,7 @@
  * No state is global; the work space is one allocation per search.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ag_internal.h"
@@ -52,6 +53,7 @@ typedef struct lfs {
   const ag_game *g;
   int F, guess, max_rounds;
   double near[INF_DIST + 1];     /* W_BOARD_BASE + W_BOARD_NEAR * decay^(d-1) */
+  int32_t weight[AG__LF_NODES];  /* near[dist[v]] in 1/65536 of a piece: a piece's worth on v */
   uint8_t dist[AG__LF_NODES];    /* steps to TAIJI (a count of 1 from the inner eight is one) */
   long evals, budget;            /* evaluations made; the most allowed (0: no limit) */
   ag__ai_stop *stop;
@@ -79,19 +81,72 @@ static void compute_dist(lfs *s)
   }
   for (i = 0; i <= INF_DIST; i++)
     s->near[i] = i == 0 ? 1.0 : W_BOARD_BASE + W_BOARD_NEAR * pow(W_NEAR_DECAY, i - 1);
+  for (i = 0; i < AG__LF_NODES; i++) s->weight[i] = (int32_t)floor(s->near[s->dist[i]] * 65536 + 0.5);
 }
 
-/* White's margin in pieces. */
+/* Point v's part of White's margin, in 1/65536 of a piece. */
+static int32_t point_part(const lfs *s, const lf_pos *p, int v)
+{
+  return s->weight[v] * ((p->flat[v] + p->cross[v]) * ((p->owner[v] == 0) - (p->owner[v] == 1)));
+}
+
+/* White's margin in pieces, the board's part in integers (exact, so that
+ * the incremental sums of board_part_after give the same figure). */
+static int32_t board_part(const lfs *s, const lf_pos *p)
+{
+  int32_t b = 0;
+  int v;
+  for (v = 0; v < AG__LF_NODES; v++) b += point_part(s, p, v);
+  return b;
+}
+
+static double margin_of(const lf_pos *p, int32_t board)
+{
+  return (double)(p->home[0] - p->home[1]) + W_PRISONER * (p->held[1] - p->held[0]) + board / 65536.0;
+}
+
 static double margin(const lfs *s, const lf_pos *p)
 {
-  double m = (double)(p->home[0] - p->home[1]) + W_PRISONER * (p->held[1] - p->held[0]);
-  int v;
-  for (v = 0; v < AG__LF_NODES; v++)
-    if (p->owner[v] >= 0) {
-      double x = s->near[s->dist[v]] * (p->flat[v] + p->cross[v]);
-      m += p->owner[v] == 0 ? x : -x;
+  return margin_of(p, board_part(s, p));
+}
+
+/* board_part(r) from board_part(q) = bq: an action changes a few points, so
+ * only the points whose bytes differ (found 8 bytes at a time over the three
+ * per-point arrays) are summed again.  The search's hottest loop. */
+#define LF_BOARD_BYTES (3 * AG__LF_NODES)
+_Static_assert(offsetof(lf_pos, flat) == offsetof(lf_pos, owner) + AG__LF_NODES &&
+                   offsetof(lf_pos, cross) == offsetof(lf_pos, flat) + AG__LF_NODES,
+               "owner, flat and cross are one run of bytes");
+static int32_t board_part_after(const lfs *s, const lf_pos *q, int32_t bq, const lf_pos *r)
+{
+  const unsigned char *a = (const unsigned char *)q + offsetof(lf_pos, owner);
+  const unsigned char *b = (const unsigned char *)r + offsetof(lf_pos, owner);
+  uint64_t dirty = 0;
+  int i, k;
+  for (k = 0; k < LF_BOARD_BYTES; k += 8) {
+    uint64_t x, y;
+    int len = LF_BOARD_BYTES - k < 8 ? LF_BOARD_BYTES - k : 8;
+    if (len == 8) {
+      memcpy(&x, a + k, 8);
+      memcpy(&y, b + k, 8);
+      if (x == y) continue;
     }
-  return m;
+    for (i = k; i < k + len; i++)
+      if (a[i] != b[i]) dirty |= (uint64_t)1 << (i % AG__LF_NODES);
+  }
+  for (i = 0; dirty; i++, dirty >>= 1)
+    if (dirty & 1) bq += point_part(s, r, i) - point_part(s, q, i);
+  return bq;
+}
+
+/* An order key of evaluate() among unfinished positions of the same round
+ * (the logistic and the cap's fading increase with the margin): a leaf's
+ * best action is found by keys and only its value computed (most of the
+ * search's time went to the logistic's exp). */
+static double leaf_key(lfs *s, const lf_pos *q, int32_t bq, const lf_pos *p)
+{
+  s->evals++;
+  return margin_of(p, board_part_after(s, q, bq, p));
 }
 
 /* White's expected score: exact at the end, else the margin's logistic,
@@ -269,17 +324,30 @@ static double best_action(lfs *s, const lf_pos *q, int depth, ag_move *best)
   ag_move list[MAX_LIST];
   int m = q->mover;
   size_t n = s->g->vt->legal(s->g, q, m, list), i;
-  double top = m == 0 ? -1 : 2;
+  double top = m == 0 ? -1 : 2, key = m == 0 ? -2e9 : 2e9;
+  lf_pos top_pos = *q;
+  int32_t bq = depth <= 0 ? board_part(s, q) : 0;
   for (i = 0; i < n; i++) {
     lf_pos r = *q;
     double v;
     s->g->vt->apply(s->g, &r, &list[i], 1, NULL);
-    v = after_value(s, &r, depth);
-    if (m == 0 ? v > top : v < top) {
-      top = v;
-      if (best) *best = list[i];
+    if (depth <= 0 && r.phase != AG__LF_PH_OVER && !best) {
+      /* a leaf: evaluate() at the end, for the best key only */
+      v = leaf_key(s, q, bq, &r);
+      if (m == 0 ? v > key : v < key) key = v, top_pos = r;
+    } else {
+      v = after_value(s, &r, depth);
+      if (m == 0 ? v > top : v < top) {
+        top = v;
+        if (best) *best = list[i];
+      }
     }
     if (out_of_budget(s)) break;
+  }
+  if (key > -2e9 && key < 2e9) {
+    double v = evaluate(s, &top_pos);
+    s->evals--;
+    if (m == 0 ? v > top : v < top) top = v;
   }
   return top;
 }

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lf_bench.c -- liubo_fingers' benchmark position set and the error rate of
+ * its players, as GNU Backgammon's ER: the mean expected score lost per
+ * action decision against the best candidate known for the position, and
+ * the calibration of the ai's win probability.  A benchmark, not a test:
+ * `make bench' prints it (the same measures as tests/liubo_sticks_bench.c,
+ * for the game whose decisions are one action after a finger round).
+ *
+ *   lf_bench gen [-n POSITIONS] [-r ROLLOUTS] [-s SEED] [-p ROLLER] [-g SPEC] > FILE
+ *   lf_bench er FILE PLAYER...
+ *
+ * gen takes positions where a side spends a count (the action after a
+ * finger round, with at least two different outcomes) from games of
+ * "ai(depth=1)" with one action in six random (varied games), about one
+ * round in five after the third; the candidates are the positions the
+ * players below reach from it (the same RNG streams as er replays, so each
+ * listed player's choice is among them), and each candidate's value is the
+ * mean of ROLLOUTS games played on by ROLLER, rollout j of every candidate
+ * with the same RNG streams (common random numbers: the candidates'
+ * differences are sharper than their values).  A game that reaches the round
+ * cap is a draw, as in the library (half a point).
+ *
+ * er plays each position's action with each PLAYER and looks the result up
+ * among the candidates: ER = mean (best value - value of the play), x1000;
+ * a play not among them is counted apart ("unrated").  It then checks the
+ * first PLAYER's ag_ai_analyse win probability against the rollout results
+ * of the play it chose: Brier score and a reliability table.
+ *
+ * File format: "G <game spec>" starts a game's positions; "P <position
+ * text>", then "C <wins> <draws> <losses> <candidate text>" per candidate
+ * (results for the side that acted).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ancientgames.h"
+
+enum { TEXT = 512, MAX_CAND = 8, MAX_POS = 1000, MAX_MOVES = 512 };
+
+static const char *const cand_players[] = {
+  "ai", "ai(depth=1)", "mcts(iterations=1000,rollout=40)", "random"};
+#define NUM_CAND_PLAYERS (int)(sizeof cand_players / sizeof cand_players[0])
+
+/* The RNG stream of candidate player i at position number pos. */
+static uint64_t player_seed(long pos, int i)
+{
+  return ((uint64_t)pos * 31 + (uint64_t)i) * 0x9E3779B97F4A7C15ull + 4242;
+}
+
+static void die(const char *what)
+{
+  fprintf(stderr, "lf_bench: %s: %s\n", what, ag_errmsg());
+  exit(2);
+}
+
+static void text_of(const ag_state *st, char *buf)
+{
+  size_t len;
+  if (ag_state_to_text(st, buf, TEXT, &len) != AG_OK) die("text");
+}
+
+/* One step of play by `player' for whoever is to move (both sides in a
+ * finger round, each with its own stream). */
+static void step(ag_state *st, const char *player, uint64_t rng[2])
+{
+  int cur = ag_state_current_player(st);
+  ag_move mv[2];
+  if (cur == AG_PLAYER_SIMULTANEOUS) {
+    if (ag_ai_choose_player(st, 0, player, &rng[0], &mv[0]) != AG_OK ||
+        ag_ai_choose_player(st, 1, player, &rng[1], &mv[1]) != AG_OK)
+      die(player);
+    if (ag_state_apply_joint(st, mv, 2) != AG_OK) die("apply");
+  } else {
+    if (ag_ai_choose(st, player, &rng[cur], &mv[0]) != AG_OK) die(player);
+    if (ag_state_apply(st, mv[0]) != AG_OK) die("apply");
+  }
+}
+
+/* The mover's action by `player'; the resulting position's text. */
+static void act(ag_state *st, const char *player, uint64_t seed, char *out)
+{
+  ag_move m;
+  uint64_t rng = seed;
+  if (ag_ai_choose(st, player, &rng, &m) != AG_OK) die(player);
+  if (ag_state_apply(st, m) != AG_OK) die("apply");
+  text_of(st, out);
+}
+
+/* Plays on to the end with `roller'; 2 win, 1 draw, 0 loss for `side'. */
+static int roll(ag_state *st, const char *roller, uint64_t rng[2], int side)
+{
+  int winner = AG_PLAYER_NONE;
+  while (ag_state_is_terminal(st) != 1) step(st, roller, rng);
+  if (ag_state_outcome(st, &winner, NULL) != AG_OUTCOME_WIN) return 1;
+  return winner == side ? 2 : 0;
+}
+
+/* Whether the mover's actions lead to at least two different positions. */
+static int is_decision(ag_state *st)
+{
+  ag_move l[MAX_MOVES];
+  size_t n = 0, i;
+  char first[TEXT], t[TEXT];
+  if (ag_state_legal_moves(st, ag_state_current_player(st), l, MAX_MOVES, &n) != AG_OK) die("legal");
+  for (i = 0; i < n; i++) {
+    if (ag_state_apply(st, l[i]) != AG_OK) die("apply");
+    text_of(st, i ? t : first);
+    ag_state_undo(st);
+    if (i && strcmp(t, first)) return 1;
+  }
+  return 0;
+}
+
+static int gen(const char *spec, long npos, long rollouts, unsigned long long seed, const char *roller)
+{
+  ag_game *g;
+  ag_state *st, *w;
+  uint64_t rng[2] = {seed * 0x9E3779B97F4A7C15ull + 1, seed * 0xD1B54A32D192ED03ull + 2};
+  long got = 0, games = 0;
+  char start[TEXT], cand[MAX_CAND][TEXT];
+  if (ag_game_new(spec, &g) != AG_OK || ag_state_new(g, &st) != AG_OK || ag_state_new(g, &w) != AG_OK)
+    die(spec);
+  printf("G %s\n", spec);
+  while (got < npos) {
+    int taken = 0, rounds = 0, cur;
+    ag_state_reset(st);
+    games++;
+    while (ag_state_is_terminal(st) != 1 && taken < 3 && got < npos) {
+      cur = ag_state_current_player(st);
+      if (cur == AG_PLAYER_SIMULTANEOUS) {
+        step(st, "ai(depth=1)", rng);
+        rounds++;
+        continue;
+      }
+      if (rounds > 3 && ag_rng_below(&rng[0], 5) == 0 && is_decision(st)) {
+        int nc = 0, i, j, k;
+        text_of(st, start);
+        for (i = 0; i < NUM_CAND_PLAYERS; i++) {
+          char end[TEXT];
+          if (ag_state_set_text(w, start) != AG_OK) die("set");
+          act(w, cand_players[i], player_seed(got, i), end);
+          for (j = 0; j < nc && strcmp(cand[j], end); j++) continue;
+          if (j == nc) strcpy(cand[nc++], end);
+        }
+        printf("P %s\n", start);
+        for (j = 0; j < nc; j++) {
+          int res[3] = {0, 0, 0};
+          for (k = 0; k < rollouts; k++) {
+            uint64_t r2[2] = {(uint64_t)(got * 100000 + k) * 0x9E3779B97F4A7C15ull + 7,
+                              (uint64_t)(got * 100000 + k) * 0xD1B54A32D192ED03ull + 9};
+            if (ag_state_set_text(w, cand[j]) != AG_OK) die("set");
+            res[roll(w, roller, r2, cur)]++;
+          }
+          printf("C %d %d %d %s\n", res[2], res[1], res[0], cand[j]);
+        }
+        fflush(stdout);
+        got++, taken++;
+      }
+      {
+        const char *p = ag_rng_below(&rng[0], 6) == 0 ? "random" : "ai(depth=1)";
+        ag_move m;
+        if (ag_ai_choose(st, p, &rng[cur], &m) != AG_OK) die(p);
+        if (ag_state_apply(st, m) != AG_OK) die("apply");
+      }
+    }
+  }
+  fprintf(stderr, "%ld positions of %s from %ld games\n", got, spec, games);
+  ag_state_free(st);
+  ag_state_free(w);
+  ag_game_free(g);
+  return 0;
+}
+
+typedef struct cand_t {
+  char text[TEXT];
+  double value;          /* (wins + draws / 2) / rollouts */
+  int w, d, l;
+} cand_t;
+
+typedef struct pos_t {
+  int game;              /* index of its game spec */
+  int section;           /* index of its G line: gen numbers a run's positions from 0 */
+  char text[TEXT];
+  int n;
+  cand_t c[MAX_CAND];
+} pos_t;
+
+/* The candidate of position p reached by player pl (its stream at number i); NULL if none. */
+static const cand_t *play(ag_state *st, const pos_t *p, long i, const char *pl)
+{
+  char end[TEXT];
+  int ci, j;
+  /* a player gen also ran replays its stream there (random, mcts) */
+  for (ci = 0; ci < NUM_CAND_PLAYERS && strcmp(cand_players[ci], pl); ci++) continue;
+  if (ag_state_set_text(st, p->text) != AG_OK) die("set");
+  act(st, pl, player_seed(i, ci), end);
+  for (j = 0; j < p->n; j++)
+    if (!strcmp(p->c[j].text, end)) return &p->c[j];
+  return NULL;
+}
+
+static int er(const char *file, char **players, int np)
+{
+  static pos_t pos[MAX_POS];
+  static char specs[8][TEXT];
+  ag_game *g[8];
+  ag_state *st[8];
+  FILE *f = fopen(file, "r");
+  char line[2 * TEXT];
+  int n = 0, ng = 0, nsec = 0, cur_game = -1, i, j, k;
+  long index[64] = {0}, idx;
+  double brier = 0, bin_p[5] = {0}, bin_o[5] = {0}, bin_n[5] = {0};
+  long outcomes = 0;
+  if (!f) {
+    perror(file);
+    return 2;
+  }
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = '\0';
+    if (line[0] == 'G' && nsec < 64) {
+      for (cur_game = 0; cur_game < ng && strcmp(specs[cur_game], line + 2); cur_game++) continue;
+      if (cur_game == ng && ng < 8) strcpy(specs[ng++], line + 2);
+      if (cur_game < ng) nsec++;
+    } else if (line[0] == 'P' && n < MAX_POS && nsec > 0 && cur_game < ng) {
+      pos[n].game = cur_game;
+      pos[n].section = nsec - 1;
+      strcpy(pos[n].text, line + 2);
+      pos[n++].n = 0;
+    } else if (line[0] == 'C' && n > 0 && pos[n - 1].n < MAX_CAND) {
+      cand_t *c = &pos[n - 1].c[pos[n - 1].n];
+      int off = 0;
+      if (sscanf(line + 2, "%d %d %d %n", &c->w, &c->d, &c->l, &off) < 3) continue;
+      strcpy(c->text, line + 2 + off);
+      c->value = (c->w + c->d / 2.0) / (double)(c->w + c->d + c->l);
+      pos[n - 1].n++;
+    }
+  }
+  fclose(f);
+  for (i = 0; i < ng; i++)
+    if (ag_game_new(specs[i], &g[i]) != AG_OK || ag_state_new(g[i], &st[i]) != AG_OK) die(specs[i]);
+  printf("liubo_fingers error rate over %d action decisions of %s (expected score lost per "
+         "decision, x1000; lower is better)\n", n, file);
+  printf("  %-34s", "player");
+  for (i = 0; i < ng; i++) printf(" %-28.28s", specs[i]);
+  printf("   all\n");
+  for (k = 0; k < np; k++) {
+    double lost[9] = {0};
+    int rated[9] = {0}, unrated = 0;
+    for (i = 0; i < nsec; i++) index[i] = 0;
+    for (i = 0; i < n; i++) {
+      const pos_t *p = &pos[i];
+      const cand_t *c;
+      double best = 0;
+      idx = index[p->section]++;
+      c = play(st[p->game], p, idx, players[k]);
+      for (j = 0; j < p->n; j++)
+        if (p->c[j].value > best) best = p->c[j].value;
+      if (!c) {
+        unrated++;
+        continue;
+      }
+      lost[p->game] += best - c->value, rated[p->game]++;
+      lost[8] += best - c->value, rated[8]++;
+      if (k == 0) {
+        ag_analysis an;
+        int b, r = c->w + c->d + c->l;
+        uint64_t rng = 1;
+        an.size = sizeof an;
+        if (ag_state_set_text(st[p->game], p->text) != AG_OK) die("set");
+        if (ag_ai_analyse(st[p->game], ag_state_current_player(st[p->game]), players[0], &rng,
+                          NULL, &an, NULL, 0, NULL, 0) != AG_OK)
+          die("analyse");
+        b = an.value >= 1 ? 4 : (int)(an.value * 5);
+        brier += c->w * (an.value - 1) * (an.value - 1) + c->l * an.value * an.value +
+                 c->d * (an.value - 0.5) * (an.value - 0.5);
+        outcomes += r;
+        bin_p[b] += an.value * r, bin_o[b] += c->w + c->d / 2.0, bin_n[b] += r;
+      }
+    }
+    printf("  %-34s", players[k]);
+    for (i = 0; i < ng; i++) printf(" ER %6.2f (%3d rated)        ", rated[i] ? 1000 * lost[i] / rated[i] : 0, rated[i]);
+    printf(" ER %6.2f, %d unrated\n", rated[8] ? 1000 * lost[8] / rated[8] : 0, unrated);
+  }
+  if (outcomes) {
+    printf("calibration of %s's win probability (ag_ai_analyse) against %ld rollout results "
+           "of its play: Brier %.4f\n", players[0], outcomes, brier / (double)outcomes);
+    for (i = 0; i < 5; i++)
+      if (bin_n[i] > 0)
+        printf("  predicted %.1f-%.1f: mean predicted %.3f, observed %.3f (%.0f results)\n",
+               i / 5.0, (i + 1) / 5.0, bin_p[i] / bin_n[i], bin_o[i] / bin_n[i], bin_n[i]);
+  }
+  for (i = 0; i < ng; i++) {
+    ag_state_free(st[i]);
+    ag_game_free(g[i]);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  static const struct option opts[] = {
+    {"positions", required_argument, NULL, 'n'}, {"rollouts", required_argument, NULL, 'r'},
+    {"seed", required_argument, NULL, 's'},      {"roller", required_argument, NULL, 'p'},
+    {"spec", required_argument, NULL, 'g'},      {NULL, 0, NULL, 0}};
+  long npos = 150, rollouts = 16;
+  unsigned long long seed = 1;
+  const char *roller = "ai(depth=1)", *spec = "liubo_fingers";
+  int c;
+  while ((c = getopt_long(argc, argv, "n:r:s:p:g:", opts, NULL)) != -1) {
+    switch (c) {
+    case 'n': npos = atol(optarg); break;
+    case 'r': rollouts = atol(optarg); break;
+    case 's': seed = strtoull(optarg, NULL, 10); break;
+    case 'p': roller = optarg; break;
+    case 'g': spec = optarg; break;
+    default: goto usage;
+    }
+  }
+  if (argc - optind < 1) goto usage;
+  if (!strcmp(argv[optind], "gen") && rollouts > 0 && npos > 0 && npos <= MAX_POS)
+    return gen(spec, npos, rollouts, seed, roller);
+  if (!strcmp(argv[optind], "er") && argc - optind >= 3)
+    return er(argv[optind + 1], argv + optind + 2, argc - optind - 2);
+usage:
+  fprintf(stderr, "usage: lf_bench gen [-n N] [-r R] [-s SEED] [-p ROLLER] [-g SPEC] > FILE\n"
+                  "       lf_bench er FILE PLAYER...\n");
+  return 2;
+}
