@@ -42,7 +42,7 @@ extern "C" {
  *  @{ */
 
 #define AG_VERSION_MAJOR  0   /**< Major version of this header. */
-#define AG_VERSION_MINOR  3   /**< Minor version of this header. */
+#define AG_VERSION_MINOR  4   /**< Minor version of this header. */
 #define AG_VERSION_PATCH  0   /**< Patch version of this header. */
 /** The header's version as one number: (major << 16) | (minor << 8) | patch. */
 #define AG_VERSION_NUMBER ((AG_VERSION_MAJOR << 16) | (AG_VERSION_MINOR << 8) | AG_VERSION_PATCH)

@@ -19,7 +19,7 @@
 #endif
 
 #ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "0.3.0"
+#define PACKAGE_VERSION "0.4.0"
 #endif
 
 #if defined(_MSC_VER)

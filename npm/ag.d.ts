@@ -53,7 +53,7 @@ export interface GameOption {
 export interface Library {
   /** The Emscripten module (raw ag_* exports as _ag_*; for tests). */
   readonly m: any;
-  /** The library's version, e.g. "0.3.0". */
+  /** The library's version, e.g. "0.4.0". */
   version(): string;
   /** This thread's message of the last failed call. */
   errmsg(): string | null;

@@ -66,7 +66,7 @@ static const char *capped_spec(size_t i)
 START_TEST(test_version_and_strerror)
 {
   ck_assert_uint_eq(ag_version(), AG_VERSION_NUMBER);
-  ck_assert_str_eq(ag_version_string(), "0.3.0");
+  ck_assert_str_eq(ag_version_string(), "0.4.0");
   ck_assert_str_eq(ag_strerror(AG_OK), "AG_OK");
   ck_assert_str_eq(ag_strerror(AG_ERROR), "AG_ERROR");
   ck_assert_str_eq(ag_strerror(AG_ENOMEM), "AG_ENOMEM");

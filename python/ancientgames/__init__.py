@@ -281,7 +281,7 @@ def read_record(text: str) -> State:
 
 
 def version_string() -> str:
-    """The loaded library's version as text, e.g. "0.3.0"."""
+    """The loaded library's version as text, e.g. "0.4.0"."""
     return str(_lib.ag_version_string().decode())
 
 
