@@ -23,7 +23,7 @@ _Static_assert(sizeof(ag_limit) == sizeof(int), "ag_limit must stay int-sized");
 _Static_assert(sizeof(ag_info) == sizeof(int), "ag_info must stay int-sized");
 
 _Static_assert(AG_VERSION_MAJOR == 0, "AG_VERSION_MAJOR must stay 0");
-_Static_assert(AG_VERSION_MINOR == 3, "this header is 0.3");
+_Static_assert(AG_VERSION_MINOR == 4, "this header is 0.4");
 _Static_assert(AG_VERSION_PATCH == 0, "AG_VERSION_PATCH must stay 0");
 _Static_assert(AG_VERSION_NUMBER == 0x000400, "AG_VERSION_NUMBER is 0x000400 for 0.4.0");
 
