@@ -1040,15 +1040,20 @@ class SvgTest(unittest.TestCase):
     def test_marks(self):
         # Game.marks is ag_game_mark's list: the frame first, the pattern's
         # strokes with the node each belongs to.
-        counts = {"hare": 1, "liubo_sticks": 14, "liubo_fingers": 13}
+        counts = {"hare": 1, "liubo_sticks": 14, "liubo_fingers": 13, "fox_and_hens": 1}
+        # The cross's frame is its outline, a polygon; the square boards' a rectangle.
+        frames = {"fox_and_hens": ag.MarkShape.POLYGON}
         for name in ag.game_names():
             with self.subTest(game=name):
                 g = ag.Game(name)
                 if name in counts:
                     self.assertEqual(len(g.marks), counts[name])
                 self.assertEqual(g.marks[0].kind, ag.MarkKind.FRAME)
-                self.assertEqual(g.marks[0].shape, ag.MarkShape.RECT)
+                self.assertEqual(g.marks[0].shape, frames.get(name, ag.MarkShape.RECT))
                 self.assertIsNone(g.marks[0].node)
+        cross = ag.Game("fox_and_hens").marks[0]
+        self.assertEqual(len(cross.points), 12)
+        self.assertEqual(cross.points[:3], ((1.6, -0.4), (4.4, -0.4), (4.4, 1.6)))
         sticks = ag.Game("liubo_sticks")
         square = sticks.marks[1]
         self.assertEqual((square.kind, square.shape), (ag.MarkKind.PATTERN, ag.MarkShape.RECT))
