@@ -82,7 +82,6 @@ static const char *const fuzz_specs[] = {
   "liubo_sticks(first=1,promotion=forced,stone_capture=reserve,owl_capture=removed,loop=pass,"
   "five=immediate,rethrow=bead,max_turns=30)",
   "liubo_fingers", "liubo_fingers(hands=2,scheme=guess,entry=exact,board=48,return=free)",
-  /* Appended, so that the committed seeds (first byte 0..6) keep their game. */
   "fox_and_hens", "fox_and_hens(hens=17,first=fox,chain=0,threshold=14,repetition=2,max_plies=60)",
 };
 #define FUZZ_NSPECS (sizeof fuzz_specs / sizeof fuzz_specs[0])

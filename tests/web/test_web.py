@@ -493,7 +493,12 @@ def phone(page, figures):
 
 
 PICTURE_CLASSES = ("frame", "mark", "edge", "point", "goal")
-PICTURE_ATTRS = ("x", "y", "width", "height", "x1", "y1", "x2", "y2", "cx", "cy", "r", "d")
+PICTURE_ATTRS = ("x", "y", "width", "height", "x1", "y1", "x2", "y2", "cx", "cy", "r", "d", "points")
+
+
+def polygon_points(v):
+    """A polygon's points attribute, "x,y x,y ...", as [(x, y), ...]."""
+    return [tuple(float(n) for n in p.split(",")) for p in v.split()]
 
 
 def picture(shapes, origin=None):
@@ -502,12 +507,18 @@ def picture(shapes, origin=None):
     the page shows elsewhere), as sorted comparable rows."""
     frame = [dict(a) for _, cls, a in shapes if cls == "frame"]
     check(len(frame) == 1, "not one frame: %r" % frame)
-    ox, oy = float(frame[0]["x"]), float(frame[0]["y"])
+    if "points" in frame[0]:   # a polygon frame (the cross): its bounding box's corner
+        pts = polygon_points(frame[0]["points"])
+        ox, oy = min(x for x, _ in pts), min(y for _, y in pts)
+    else:
+        ox, oy = float(frame[0]["x"]), float(frame[0]["y"])
     rows = []
     for tag, cls, attrs in shapes:
         row = [tag, cls]
         for k, v in attrs:
-            if k == "d":   # "M x y L x y ...": x and y alternate
+            if k == "points":
+                v = " ".join("%.1f,%.1f" % (x - ox, y - oy) for x, y in polygon_points(v))
+            elif k == "d":   # "M x y L x y ...": x and y alternate
                 nums = v.replace("M", " ").replace("L", " ").split()
                 v = " ".join("%.1f" % (float(n) - (ox if i % 2 == 0 else oy)) for i, n in enumerate(nums))
             elif k in ("x", "x1", "x2", "cx"):
