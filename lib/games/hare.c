@@ -38,6 +38,106 @@ static const ag__optdef hare_options[] = {
   {"max_plies", 1000, 0, 1000000, NULL},
 };
 
+/* select_in_byte[r][b]: the position of the r-th set bit of byte b (the
+ * portable select, select_bit64; 8 where b has no r-th bit).  Constant
+ * tables, not game data: they are the same for every game, and kept out of
+ * hare_game they cost nothing at ag_game_new (a tools/ script is not needed:
+ * check_hare_builds and the perft tests would fail on a wrong entry). */
+static const uint8_t select_in_byte[8][256] = {
+  {
+    8, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    6, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    7, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    6, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+    5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0,
+  },
+  {
+    8, 8, 8, 1, 8, 2, 2, 1, 8, 3, 3, 1, 3, 2, 2, 1, 8, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    8, 5, 5, 1, 5, 2, 2, 1, 5, 3, 3, 1, 3, 2, 2, 1, 5, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    8, 6, 6, 1, 6, 2, 2, 1, 6, 3, 3, 1, 3, 2, 2, 1, 6, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    6, 5, 5, 1, 5, 2, 2, 1, 5, 3, 3, 1, 3, 2, 2, 1, 5, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    8, 7, 7, 1, 7, 2, 2, 1, 7, 3, 3, 1, 3, 2, 2, 1, 7, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    7, 5, 5, 1, 5, 2, 2, 1, 5, 3, 3, 1, 3, 2, 2, 1, 5, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    7, 6, 6, 1, 6, 2, 2, 1, 6, 3, 3, 1, 3, 2, 2, 1, 6, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+    6, 5, 5, 1, 5, 2, 2, 1, 5, 3, 3, 1, 3, 2, 2, 1, 5, 4, 4, 1, 4, 2, 2, 1, 4, 3, 3, 1, 3, 2, 2, 1,
+  },
+  {
+    8, 8, 8, 8, 8, 8, 8, 2, 8, 8, 8, 3, 8, 3, 3, 2, 8, 8, 8, 4, 8, 4, 4, 2, 8, 4, 4, 3, 4, 3, 3, 2,
+    8, 8, 8, 5, 8, 5, 5, 2, 8, 5, 5, 3, 5, 3, 3, 2, 8, 5, 5, 4, 5, 4, 4, 2, 5, 4, 4, 3, 4, 3, 3, 2,
+    8, 8, 8, 6, 8, 6, 6, 2, 8, 6, 6, 3, 6, 3, 3, 2, 8, 6, 6, 4, 6, 4, 4, 2, 6, 4, 4, 3, 4, 3, 3, 2,
+    8, 6, 6, 5, 6, 5, 5, 2, 6, 5, 5, 3, 5, 3, 3, 2, 6, 5, 5, 4, 5, 4, 4, 2, 5, 4, 4, 3, 4, 3, 3, 2,
+    8, 8, 8, 7, 8, 7, 7, 2, 8, 7, 7, 3, 7, 3, 3, 2, 8, 7, 7, 4, 7, 4, 4, 2, 7, 4, 4, 3, 4, 3, 3, 2,
+    8, 7, 7, 5, 7, 5, 5, 2, 7, 5, 5, 3, 5, 3, 3, 2, 7, 5, 5, 4, 5, 4, 4, 2, 5, 4, 4, 3, 4, 3, 3, 2,
+    8, 7, 7, 6, 7, 6, 6, 2, 7, 6, 6, 3, 6, 3, 3, 2, 7, 6, 6, 4, 6, 4, 4, 2, 6, 4, 4, 3, 4, 3, 3, 2,
+    7, 6, 6, 5, 6, 5, 5, 2, 6, 5, 5, 3, 5, 3, 3, 2, 6, 5, 5, 4, 5, 4, 4, 2, 5, 4, 4, 3, 4, 3, 3, 2,
+  },
+  {
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 3, 8, 8, 8, 8, 8, 8, 8, 4, 8, 8, 8, 4, 8, 4, 4, 3,
+    8, 8, 8, 8, 8, 8, 8, 5, 8, 8, 8, 5, 8, 5, 5, 3, 8, 8, 8, 5, 8, 5, 5, 4, 8, 5, 5, 4, 5, 4, 4, 3,
+    8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 8, 6, 8, 6, 6, 3, 8, 8, 8, 6, 8, 6, 6, 4, 8, 6, 6, 4, 6, 4, 4, 3,
+    8, 8, 8, 6, 8, 6, 6, 5, 8, 6, 6, 5, 6, 5, 5, 3, 8, 6, 6, 5, 6, 5, 5, 4, 6, 5, 5, 4, 5, 4, 4, 3,
+    8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 3, 8, 8, 8, 7, 8, 7, 7, 4, 8, 7, 7, 4, 7, 4, 4, 3,
+    8, 8, 8, 7, 8, 7, 7, 5, 8, 7, 7, 5, 7, 5, 5, 3, 8, 7, 7, 5, 7, 5, 5, 4, 7, 5, 5, 4, 5, 4, 4, 3,
+    8, 8, 8, 7, 8, 7, 7, 6, 8, 7, 7, 6, 7, 6, 6, 3, 8, 7, 7, 6, 7, 6, 6, 4, 7, 6, 6, 4, 6, 4, 4, 3,
+    8, 7, 7, 6, 7, 6, 6, 5, 7, 6, 6, 5, 6, 5, 5, 3, 7, 6, 6, 5, 6, 5, 5, 4, 6, 5, 5, 4, 5, 4, 4, 3,
+  },
+  {
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 4,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 5, 8, 8, 8, 8, 8, 8, 8, 5, 8, 8, 8, 5, 8, 5, 5, 4,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 8, 6, 8, 6, 6, 4,
+    8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 8, 6, 8, 6, 6, 5, 8, 8, 8, 6, 8, 6, 6, 5, 8, 6, 6, 5, 6, 5, 5, 4,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 4,
+    8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 5, 8, 8, 8, 7, 8, 7, 7, 5, 8, 7, 7, 5, 7, 5, 5, 4,
+    8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 6, 8, 8, 8, 7, 8, 7, 7, 6, 8, 7, 7, 6, 7, 6, 6, 4,
+    8, 8, 8, 7, 8, 7, 7, 6, 8, 7, 7, 6, 7, 6, 6, 5, 8, 7, 7, 6, 7, 6, 6, 5, 7, 6, 6, 5, 6, 5, 5, 4,
+  },
+  {
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 5,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 8, 8, 8, 8, 8, 6, 8, 8, 8, 6, 8, 6, 6, 5,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 5,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 6,
+    8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 6, 8, 8, 8, 7, 8, 7, 7, 6, 8, 7, 7, 6, 7, 6, 6, 5,
+  },
+  {
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 6,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 8, 8, 8, 8, 7, 8, 8, 8, 7, 8, 7, 7, 6,
+  },
+  {
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7,
+  },
+};
+
+/* spread7[i]: bit b of i at bit 2b (hare_jumps_to). */
+static const uint16_t spread7[128] = {
+  0, 1, 4, 5, 16, 17, 20, 21, 64, 65, 68, 69, 80, 81, 84, 85,
+  256, 257, 260, 261, 272, 273, 276, 277, 320, 321, 324, 325, 336, 337, 340, 341,
+  1024, 1025, 1028, 1029, 1040, 1041, 1044, 1045, 1088, 1089, 1092, 1093, 1104, 1105, 1108, 1109,
+  1280, 1281, 1284, 1285, 1296, 1297, 1300, 1301, 1344, 1345, 1348, 1349, 1360, 1361, 1364, 1365,
+  4096, 4097, 4100, 4101, 4112, 4113, 4116, 4117, 4160, 4161, 4164, 4165, 4176, 4177, 4180, 4181,
+  4352, 4353, 4356, 4357, 4368, 4369, 4372, 4373, 4416, 4417, 4420, 4421, 4432, 4433, 4436, 4437,
+  5120, 5121, 5124, 5125, 5136, 5137, 5140, 5141, 5184, 5185, 5188, 5189, 5200, 5201, 5204, 5205,
+  5376, 5377, 5380, 5381, 5392, 5393, 5396, 5397, 5440, 5441, 5444, 5445, 5456, 5457, 5460, 5461,
+};
+
 static const char *const point_names[HARE_POINTS] = {
   "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3",
   "d3", "e3", "a4", "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
@@ -188,6 +288,62 @@ static inline __attribute__((always_inline)) int select_bit(uint32_t m, uint64_t
   return __builtin_ctz(m);
 }
 
+/* The portable bit counting of the playouts without BMI2 (what aarch64 and
+ * WebAssembly run): plain 64-bit arithmetic, the same on every byte order
+ * and word size.  BYTES_01 has 1 in every byte. */
+#define BYTES_01 UINT64_C(0x0101010101010101)
+#define BYTES_80 UINT64_C(0x8080808080808080)
+
+/* The number of set bits of each byte of x, in that byte (0..8). */
+static inline __attribute__((always_inline)) uint64_t byte_counts(uint64_t x)
+{
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  return (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+}
+
+/* The sum of the bytes of x (each byte count <= 31: no carry out of a byte). */
+static inline __attribute__((always_inline)) uint64_t byte_sum(uint64_t x)
+{
+  return (x * BYTES_01) >> 56;
+}
+
+/* The position of the k-th set bit of x (k below its count), given x's
+ * byte_counts: without a loop whose length is random.  The multiply gives
+ * each byte the count up to and including it; one subtraction per byte,
+ * all at once, finds the bytes whose count is <= k, which is the number of
+ * the byte holding the bit; a table finds the bit within that byte
+ * (broadword select, S. Vigna, "Broadword implementation of rank/select
+ * queries", 2008).  Its twins, the same k-th bit: select_bit (a loop) and
+ * select_bit64_bmi2 (pdep); tests/check_hare_builds plays each build's
+ * playouts against the API loop, tests/check_fast_paths the batch. */
+static inline __attribute__((always_inline)) int select_bit64(uint64_t x,
+                                                               uint64_t counts, uint64_t k)
+{
+  uint64_t upto = counts * BYTES_01;                    /* byte i: bits of bytes 0..i */
+  uint64_t le = ((k * BYTES_01 | BYTES_80) - upto) & BYTES_80;  /* upto_i <= k */
+  unsigned place = (unsigned)(byte_sum(le >> 7) * 8);
+  uint64_t rank = k - ((upto << 8) >> place & 0xff);
+  return (int)place + select_in_byte[rank][(x >> place) & 0xff];
+}
+
+/* The landing points of the hare's jumps, as hare_landings, by arithmetic
+ * instead of eight directions: a hunter on o next to the hare on h (o in
+ * jump_over[h], which has a landing beyond) is jumped to 2o - h.  Each o is
+ * first placed at o - h + 6 (0..12), its bit index doubled by spreading the
+ * 13 bits to the even positions (two lookups of 7 and 6 bits), then moved
+ * by h - 12.  Its twins: hare_landings
+ * (by direction, which builds the tables) and hare_landings_bmi2 (pext and
+ * the table); tests/check_hare_builds lists each build as the plain one,
+ * check-hare-perft.sh (AG_CPU=generic and not) counts against the reference. */
+static inline __attribute__((always_inline)) uint32_t hare_jumps_to(const hare_game *hg, uint32_t hare,
+                                                                     uint32_t hunters, uint32_t empty)
+{
+  uint32_t v = ((hunters & hg->jump_over[hare]) << 6) >> hare;
+  v = spread7[v & 127] | (uint32_t)spread7[v >> 7] << 14;
+  return (uint32_t)(((uint64_t)v << hare) >> 12) & empty;
+}
+
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define HARE_HAVE_BMI2_PATH 1
 /* The same with BMI2: pdep deposits bit k into the k-th set bit of m, without
@@ -236,7 +392,7 @@ static inline int popcount64(uint64_t m)
 static inline __attribute__((always_inline)) int hare_can_jump(const hare_game *hg, uint32_t hare,
                                                                 uint32_t hunters)
 {
-  return hare_landings(hg->jump_from, hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
+  return hare_jumps_to(hg, hare, hunters, ~(hunters | 1u << hare) & ALL_POINTS) != 0;
 }
 
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -341,7 +497,7 @@ static __attribute__((noinline)) size_t generate(const hare_game *hg, const hare
       n += empty >> to[d] & 1;
     }
   }
-  for (m = hare_landings(hg->jump_from, p->hare, p->hunters, empty); m; m &= m - 1) {
+  for (m = hare_jumps_to(hg, p->hare, p->hunters, empty); m; m &= m - 1) {
     int to = __builtin_ctz(m);
     out[n++] = AG__MOVE(AG_MOVE_JUMP, (p->hare + to) / 2, to, p->hare);
   }
@@ -553,7 +709,7 @@ static inline __attribute__((always_inline)) int move_is_legal(const hare_game *
   if (AG__MOVE_KIND(m) == AG_MOVE_JUMP)
     return p->to_move == HARE && from == p->hare &&
            m == AG__MOVE(AG_MOVE_JUMP, (from + to) / 2, to, from) &&
-           (hare_landings(hg->jump_from, p->hare, p->hunters, empty) >> to & 1);
+           (hare_jumps_to(hg, p->hare, p->hunters, empty) >> to & 1);
   if (!hg->step_move[from][to] || m != hg->step_move[from][to]) return 0;
   return p->to_move == HUNTERS ? (int)(p->hunters >> from & 1) : !p->chain && from == p->hare;
 }
@@ -808,12 +964,13 @@ static inline __attribute__((always_inline)) int boundary_stops(
 #ifdef HARE_HAVE_BMI2_PATH
 #define SELECT_BIT(m, k) (bmi2 ? select_bit_bmi2((m), (k)) : select_bit((m), (k)))
 #define LANDINGS(at, hunters, empty) \
-  (bmi2 ? hare_landings_bmi2(hg, (at), (hunters), (empty)) : hare_landings(hg->jump_from, (at), (hunters), (empty)))
+  (bmi2 ? hare_landings_bmi2(hg, (at), (hunters), (empty)) : hare_jumps_to(hg, (at), (hunters), (empty)))
 #else
-#define LANDINGS(at, hunters, empty) hare_landings(hg->jump_from, (at), (hunters), (empty))
+#define LANDINGS(at, hunters, empty) hare_jumps_to(hg, (at), (hunters), (empty))
 #define SELECT_BIT(m, k) select_bit((m), (k))
 #endif
 #define POPCOUNT(m) (popcnt ? popcount64(m) : ag__popcount32(m))
+/* (Without popcnt the counts are byte_counts, see lane_ply.) */
 
 /* One random playout in progress, a "lane": the position as scalars, the
  * clocks and limits, the RNG and the repetition list.  ag_state_playout()
@@ -870,46 +1027,46 @@ static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, l
   (void)bmi2;  /* a constant that selects nothing where there is no BMI2 path */
   if (l->side == HUNTERS) {
     uint32_t t[8], flip;
-    int d;
     uint64_t k;
     /* Every step lands on the board: no mask of the board's points needed. */
     empty = ~(hunters | 1u << hare);
     hunter_targets(hg, hunters, empty, t);
-#ifdef HARE_HAVE_BMI2_PATH
-    if (bmi2) {
+    {
       /* Directions in pairs, one 64-bit word each (2j low, 2j+1 high): the
        * k-th set bit over the words is the k-th move, found with four
-       * popcounts, three compares, masks instead of branches, and one pdep. */
-      uint64_t w[4], before[4], total, p2;
+       * counts, three compares, masks instead of branches, and one select
+       * (pdep with BMI2, select_bit64 without). */
+      uint64_t w[4], before[4], total, p2, c[4] = {0, 0, 0, 0};
       unsigned j;
       int bit;
       w[0] = t[0] | (uint64_t)t[1] << 32, w[1] = t[2] | (uint64_t)t[3] << 32;
       w[2] = t[4] | (uint64_t)t[5] << 32, w[3] = t[6] | (uint64_t)t[7] << 32;
-      before[0] = 0, before[1] = (uint64_t)popcount64(w[0]);
-      before[2] = before[1] + (uint64_t)popcount64(w[1]);
-      p2 = (uint64_t)popcount64(w[2]), before[3] = before[2] + p2;
-      total = before[2] + (p2 + (uint64_t)popcount64(w[3]));  /* a tree: one add less on the path */
+      if (popcnt) {
+        before[0] = 0, before[1] = (uint64_t)popcount64(w[0]);
+        before[2] = before[1] + (uint64_t)popcount64(w[1]);
+        p2 = (uint64_t)popcount64(w[2]), before[3] = before[2] + p2;
+        total = before[2] + (p2 + (uint64_t)popcount64(w[3]));  /* a tree: one add less on the path */
+      } else {
+        /* Byte counts added bytewise (at most 4 x 8 a byte), summed once each. */
+        uint64_t s01, s012;
+        c[0] = byte_counts(w[0]), c[1] = byte_counts(w[1]);
+        c[2] = byte_counts(w[2]), c[3] = byte_counts(w[3]);
+        s01 = c[0] + c[1], s012 = s01 + c[2];
+        before[0] = 0, before[1] = byte_sum(c[0]), before[2] = byte_sum(s01);
+        before[3] = byte_sum(s012), total = byte_sum(s012 + c[3]);
+      }
       if (!total) {
         l->result = RESULT_HARE, l->why = AG_END_BLOCKED;
         return 1;
       }
       k = draw_below(hg, &l->draws, total);
       j = (unsigned)(k >= before[1]) + (unsigned)(k >= before[2]) + (unsigned)(k >= before[3]);
-      bit = select_bit64_bmi2(w[j], k - before[j]);
-      flip = hg->pair_flip[j][bit];
-    } else
+#ifdef HARE_HAVE_BMI2_PATH
+      if (bmi2) bit = select_bit64_bmi2(w[j], k - before[j]);
+      else
 #endif
-    {
-      int count[8], total = 0;
-      for (d = 0; d < 8; d++) total += count[d] = POPCOUNT(t[d]);
-      if (!total) {
-        l->result = RESULT_HARE, l->why = AG_END_BLOCKED;
-        return 1;
-      }
-      k = draw_below(hg, &l->draws, (uint64_t)total);
-      for (d = 0; k >= (uint64_t)count[d]; d++) k -= (uint64_t)count[d];
-      to = (uint32_t)select_bit(t[d], k);
-      flip = 1u << to | 1u << (to - step_offsets[d]);
+        bit = select_bit64(w[j], popcnt ? byte_counts(w[j]) : c[j], k - before[j]);
+      flip = hg->pair_flip[j][bit];
     }
     l->ply++;
     l->hunters = hunters ^= flip;
@@ -920,11 +1077,18 @@ static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, l
   /* The hare's ply: a step, a jump (then maybe more in a chain) or a pass. */
   {
     uint32_t steps, lands, chain = l->chain;
-    uint64_t ns, nj, k;
+    uint64_t ns, nj, k, both = 0, counts = 0;
     empty = ~(hunters | 1u << hare) & ALL_POINTS;
     steps = chain ? 0 : hg->board.neighbours[hare] & empty;
     lands = LANDINGS(hare, hunters, empty);
-    ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands);
+    if (bmi2 || popcnt) {
+      ns = (uint64_t)POPCOUNT(steps), nj = (uint64_t)POPCOUNT(lands);
+    } else {
+      /* Steps in the low word, landings in the high: one count, one select. */
+      uint64_t upto;
+      both = steps | (uint64_t)lands << 32, counts = byte_counts(both), upto = counts * BYTES_01;
+      ns = upto >> 24 & 0xff, nj = (upto >> 56) - ns;
+    }
     if (!(ns + nj + chain)) {
       l->result = RESULT_HUNTERS, l->why = AG_END_BLOCKED;
       return 1;
@@ -932,9 +1096,9 @@ static inline __attribute__((always_inline)) int lane_ply(const hare_game *hg, l
     k = draw_below(hg, &l->draws, ns + nj + chain);
     l->ply++;
     if (k < ns) {
-      l->hare = hare = (uint32_t)SELECT_BIT(steps, k);
+      l->hare = hare = (uint32_t)(bmi2 || popcnt ? SELECT_BIT(steps, k) : select_bit64(both, counts, k));
     } else if (k < ns + nj) {
-      to = (uint32_t)SELECT_BIT(lands, k - ns);
+      to = (uint32_t)(bmi2 || popcnt ? SELECT_BIT(lands, k - ns) : select_bit64(both, counts, k) - 32);
       l->hunters = hunters &= ~(1u << (hare + to) / 2);
       l->hare = hare = to;
       l->history_window = 0;
