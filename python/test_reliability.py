@@ -19,9 +19,14 @@ import ancientgames as ag  # noqa: E402
 from test_ancientgames import run_python  # noqa: E402
 
 # A child that sends itself SIGINT once the call under test has begun (the
-# callback-free path: the binding's own poll must see the signal).
+# callback-free path: the binding's own poll must see the signal).  A child
+# started from a background job (`make check &`, nohup) inherits SIGINT
+# ignored, and Python then leaves it ignored: Ctrl-C rightly does nothing
+# there, and the call would run to its end (or forever).  The child restores
+# Python's default handler, the state an interactive program starts in.
 SIGINT_SOON = r"""
 import os, signal, threading, ancientgames as ag
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def interrupt_soon():
     threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
 """
