@@ -19,7 +19,7 @@
 #include <string.h>
 #include "ag_internal.h"
 #include "bits.h"
-#include "games/hare_board.h"
+#include "games/hare/hare_board.h"
 #include "ai/hare_solver.h"
 #include "ai/ai_common.h"
 #include "ai/hare_eval_weights.h"

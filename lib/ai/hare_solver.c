@@ -29,7 +29,7 @@
 #include <string.h>
 #include "ag_internal.h"
 #include "bits.h"
-#include "games/hare_board.h"
+#include "games/hare/hare_board.h"
 #include "ai/hare_solver.h"
 
 #define SIDE_HUNTERS 0

@@ -4,7 +4,7 @@
  * in the 14th century): the hare hunt's rule on the cross of 33 points, one
  * fox against 13, 15 or 17 hens.  The contract is ancientgames-fox-and-hens(7).
  *
- * Shared with the hare hunt (lib/games/hare.c), rule for rule, written again
+ * Shared with the hare hunt (lib/games/hare/), rule for rule, written again
  * here rather than called, because the hare's code is specialised to its
  * 25-point board in 32-bit words (with BMI2/AVX-512 builds) and this board
  * needs 64-bit words and plain, portable C:
