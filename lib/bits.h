@@ -5,7 +5,7 @@
  * every CPU and compiler: GCC turns __builtin_popcount into a call to
  * libgcc's __popcountdi2 where the CPU's popcnt is not enabled, slower in
  * the per-ply loops than these few instructions.  The hare's paths built
- * for popcnt (lib/games/hare.c, target("popcnt")) use the instruction.
+ * for popcnt (lib/games/hare/, target("popcnt")) use the instruction.
  */
 #ifndef AG_BITS_H
 #define AG_BITS_H

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ancientgames.h"
-#include "games/hare.h"
+#include "games/hare/hare.h"
 #include "check_main.h"
 
 #define MAXMV 128

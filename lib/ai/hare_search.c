@@ -19,7 +19,7 @@
 #include <string.h>
 #include "ag_internal.h"
 #include "bits.h"
-#include "games/hare_board.h"
+#include "games/hare/hare_board.h"
 #include "ai/hare_solver.h"
 #include "ai/ai_common.h"
 #include "ai/hare_eval_weights.h"
@@ -31,12 +31,6 @@ typedef struct hare_tables {
   hare_board board;                              /* neighbours, jumps (hare_board.h) */
   uint8_t dist[HARE_POINTS][HARE_POINTS];        /* steps between points, empty board */
 } hare_tables;
-
-/* A position of the search: the hare's point and the hunters' mask. */
-typedef struct hare_pos {
-  int hare;
-  uint32_t hunters;
-} hare_pos;
 
 /* The index of the lowest set bit of x (x != 0), by a de Bruijn sequence. */
 static int lowest_bit(uint32_t x)
@@ -77,13 +71,19 @@ static void hare_tables_init(hare_tables *k)
 /* Reads the hare's point (-1 if none) and the hunters of a state. */
 static hare_pos hare_pos_read(const ag_state *st)
 {
-  hare_pos b = {-1, 0};
-  ag__hare_read_board(st, &b.hare, &b.hunters);
+  hare_pos b = {0};
+  int hare;
+  ag__hare_read_board(st, &hare, &b.hunters);
+  b.hare = (int8_t)hare;
   return b;
 }
 
 /* The board after `player' plays m: a hunter's step, or the hare's step or
- * jump (the hunter jumped over leaves). */
+ * jump (the hunter jumped over leaves).  Its twins: the game's play() and
+ * its checked apply (lib/games/hare/hare_moves.c), the playout's ply
+ * (hare_playout.c); the search plays each move on its working state too,
+ * and tests/check_ai's hare searches and check-probe.sh's alphabeta lines
+ * keep the two boards equal. */
 static hare_pos hare_pos_after(const hare_tables *k, const ag_game *g, const hare_pos *b,
                                int player, ag_move m)
 {
@@ -96,17 +96,20 @@ static hare_pos hare_pos_after(const hare_tables *k, const ag_game *g, const har
     a.hunters = (a.hunters & ~(1u << from)) | 1u << to;
     return a;
   }
-  a.hare = to;
-  if (kind == AG_MOVE_JUMP)
-    for (i = 0; i < k->board.jump_count[from]; i++)
-      if (k->board.jump_land[from][i] == to) a.hunters &= ~(1u << k->board.jump_over[from][i]);
+  a.hare = (int8_t)to;
+  if (kind == AG_MOVE_JUMP && (i = hare_jump_over(&k->board, from, to)) >= 0) a.hunters &= ~(1u << i);
   return a;
 }
 
-/* The number of captures the hare on h could make now. */
+/* The number of captures the hare on h could make now, by the board's jump
+ * lists.  Its twins: the game's landings (hare_jumps_to, hare_landings and
+ * hare_landings_bmi2 in lib/games/hare/) and the solver's add_captures.
+ * The search's counts only steer its evaluation and move order (the moves
+ * it plays are the game's); tests/check_ai and check-probe.sh's alphabeta
+ * lines pin its choices. */
 static int hare_jumps(const hare_tables *k, int h, uint32_t hunters)
 {
-  uint32_t empty = ALL_POINTS & ~hunters & ~(1u << h);
+  uint32_t empty = hare_empty(hunters, (uint32_t)h);
   int i, n = 0;
   for (i = 0; i < k->board.jump_count[h]; i++)
     n += (hunters >> k->board.jump_over[h][i] & 1) && (empty >> k->board.jump_land[h][i] & 1);
@@ -116,7 +119,7 @@ static int hare_jumps(const hare_tables *k, int h, uint32_t hunters)
 /* The hare's room: the empty points it reaches by steps from h. */
 static int hare_room(const hare_tables *k, int h, uint32_t hunters)
 {
-  uint32_t empty = ALL_POINTS & ~hunters & ~(1u << h), seen = 1u << h, front = seen;
+  uint32_t empty = hare_empty(hunters, (uint32_t)h), seen = 1u << h, front = seen;
   while (front) {
     uint32_t next = 0, f = front;
     for (; f; f &= f - 1) next |= k->board.neighbours[lowest_bit(f)];

@@ -29,11 +29,9 @@
 #include <string.h>
 #include "ag_internal.h"
 #include "bits.h"
-#include "games/hare_board.h"
+#include "games/hare/hare_board.h"
 #include "ai/hare_solver.h"
 
-#define SIDE_HUNTERS 0
-#define SIDE_HARE 1
 #define MAX_LAYER 23
 #define HARE_MAX_HUNTERS 12   /* the largest game, hare(hunters=12) */
 #define CHUNK 65536u
@@ -153,11 +151,16 @@ static void best_add_end(turn_best *b, uint8_t res)
 static uint8_t lower_result(const ag_solution *s, int h, uint32_t hunters)
 {
   int k = ag__popcount32(hunters);
-  return s->layer[k][pos_index(s, k, SIDE_HUNTERS, h, hunters)];
+  return s->layer[k][pos_index(s, k, HUNTERS, h, hunters)];
 }
 
 /* Adds every capture chain of the hare from point p: each jump, then (with
- * chain) every continuation; each prefix is a way to end the turn. */
+ * chain) every continuation; each prefix is a way to end the turn.  Its
+ * twins, the hare's jumps: the game's landings (hare_jumps_to and its fast
+ * forms, lib/games/hare/) and the search's hare_jumps.  tests/check_solver
+ * (every_value_*, sample_against_successors: a reference solver with its own
+ * move generator) and tests/check_perfect (the solution playing the game
+ * through the API) keep them equal. */
 static void add_captures(const ag_solution *s, int p, uint32_t hunters, int k, turn_best *b)
 {
   int j;
@@ -220,7 +223,10 @@ static void publish(solve_ctx *c, size_t i, uint8_t code, unsigned long long *re
   note_distance(c, RES_DIST(code));
 }
 
-/* Number of hunter moves: each hunter to each empty neighbour. */
+/* Number of hunter moves: each hunter to each empty neighbour.  Its twins,
+ * the hunters' steps: the game's hunter_targets (lib/games/hare/hare_game.h:
+ * the listing, the playouts) and their AVX-512 listing; tests/check_solver
+ * and tests/check_perfect keep them equal (see add_captures). */
 static int hunter_moves(const ag_solution *s, uint32_t hunters, uint32_t empty)
 {
   int n = 0;
@@ -239,10 +245,10 @@ static void init_position(solve_ctx *c, size_t i, int side, int h, uint32_t hunt
                           unsigned long long *resolved)
 {
   const ag_solution *s = c->sol;
-  uint32_t empty = ~hunters & ~(1u << h) & ALL_POINTS;
+  uint32_t empty = hare_empty(hunters, (uint32_t)h);
   int n;
   turn_best b = {-1, 0, -1};
-  if (side == SIDE_HUNTERS) {
+  if (side == HUNTERS) {
     n = hunter_moves(s, hunters, empty);
     atomic_store_explicit(&c->cnt[i], (unsigned char)n, memory_order_relaxed);
     if (n == 0) publish(c, i, RES_LOSS(0), resolved);
@@ -313,7 +319,7 @@ static void count_down(solve_ctx *c, size_t p, int side, int h, uint32_t hunters
   if (atomic_load_explicit(&c->res[p], memory_order_relaxed) != 0) return;
   if (atomic_load_explicit(&c->cnt[p], memory_order_relaxed) == CNT_NEVER) return;
   if (atomic_fetch_sub_explicit(&c->cnt[p], 1, memory_order_relaxed) != 1) return;
-  if (side == SIDE_HARE) {
+  if (side == HARE) {
     turn_best b = {-1, 0, -1};
     add_captures(c->sol, h, hunters, c->k, &b);
     if (b.loss > d) d = b.loss;
@@ -328,7 +334,7 @@ static void propagate_hare(solve_ctx *c, int win, int h, uint32_t hunters,
                            unsigned long long *resolved)
 {
   const ag_solution *s = c->sol;
-  uint32_t empty = ~hunters & ~(1u << h) & ALL_POINTS, m = hunters;
+  uint32_t empty = hare_empty(hunters, (uint32_t)h), m = hunters;
   uint32_t base24 = squeeze(hunters, h);
   size_t base = (size_t)h * c->block;            /* side 0 block of h */
   while (m) {
@@ -343,7 +349,7 @@ static void propagate_hare(solve_ctx *c, int win, int h, uint32_t hunters,
       pred24 = base24 ^ (1u << (b < h ? b : b - 1)) ^ (1u << (a < h ? a : a - 1));
       pred = rank24(s, pred24);
       if (win) mark_win(c, base + pred, resolved);
-      else count_down(c, base + pred, SIDE_HUNTERS, h,
+      else count_down(c, base + pred, HUNTERS, h,
                       hunters ^ (1u << a) ^ (1u << b), resolved);
     }
   }
@@ -362,7 +368,7 @@ static void propagate_hunters(solve_ctx *c, int win, int h, uint32_t hunters,
     from &= from - 1;
     p = ((size_t)25 + (size_t)a) * c->block + rank24(s, squeeze(hunters, a));
     if (win) mark_win(c, p, resolved);
-    else count_down(c, p, SIDE_HARE, a, hunters, resolved);
+    else count_down(c, p, HARE, a, hunters, resolved);
   }
 }
 
@@ -386,7 +392,7 @@ static void *level_worker(void *arg)
       uint32_t hunters;
       if (code != lost && (code != won || won == 0)) continue;
       hunters = unsqueeze(unrank24(c->sol, r, c->k), h);
-      if (side == SIDE_HARE) propagate_hare(c, code == lost, h, hunters, &resolved);
+      if (side == HARE) propagate_hare(c, code == lost, h, hunters, &resolved);
       else propagate_hunters(c, code == lost, h, hunters, &resolved);
     }
   }

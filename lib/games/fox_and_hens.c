@@ -4,7 +4,7 @@
  * in the 14th century): the hare hunt's rule on the cross of 33 points, one
  * fox against 13, 15 or 17 hens.  The contract is ancientgames-fox-and-hens(7).
  *
- * Shared with the hare hunt (lib/games/hare.c), rule for rule, written again
+ * Shared with the hare hunt (lib/games/hare/), rule for rule, written again
  * here rather than called, because the hare's code is specialised to its
  * 25-point board in 32-bit words (with BMI2/AVX-512 builds) and this board
  * needs 64-bit words and plain, portable C:
@@ -36,6 +36,7 @@
 #include <string.h>
 #include "ag_internal.h"
 #include "fox_and_hens_board.h"
+#include "hunt.h"
 
 enum { HENS = 0, FOX = 1 };
 enum { RESULT_NONE, RESULT_HENS, RESULT_FOX, RESULT_DRAW };
@@ -624,14 +625,14 @@ static int fh_move_write(const ag_game *g, ag_move m, ag__buf *b)
 {
   int kind, from, to;
   if (fh_move_info(g, m, &kind, &from, &to) != AG_OK) return AG_EINVAL;
-  if (kind == AG_MOVE_PASS) ag__puts(b, "pass");
-  else ag__printf(b, "%s%c%s", point_names[from], kind == AG_MOVE_JUMP ? 'x' : '-', point_names[to]);
+  ag__hunt_move_write(b, point_names, kind, from, to);
   return AG_OK;
 }
 
 /* Reads a point name such as "c3" (either case) at s; -1 if none. */
-static int read_point(const fh_game *fg, const char *s)
+static int read_point(const void *data, const char *s)
 {
+  const fh_game *fg = data;
   int col = s[0] | 0x20, row = s[1] - '1';
   if (col < 'a' || col > 'g' || row < 0 || row > 6) return -1;
   return fg->board.node[8 * row + (col - 'a')];
@@ -640,15 +641,13 @@ static int read_point(const fh_game *fg, const char *s)
 static int fh_move_read(const ag_game *g, const char *text, ag_move *out)
 {
   const fh_game *fg = GAME(g);
-  int from, to, over;
+  int from = -1, to = -1, over, rc;
   char sep;
-  if (strcmp(text, "pass") == 0) {
+  if ((rc = ag__hunt_move_parse("fox_and_hens", text, read_point, fg, &from, &to, &sep)) < 0) return rc;
+  if (sep == 'p') {
     *out = PASS_MOVE;
     return AG_OK;
   }
-  if (strlen(text) != 5 || (from = read_point(fg, text)) < 0 || (to = read_point(fg, text + 3)) < 0 ||
-      ((sep = text[2]) != '-' && sep != 'x'))
-    return ag__fail(AG_EPARSE, "fox_and_hens move '%.16s': expected like c3-d4, c3xe5 or pass", text);
   if (sep == '-') {
     int d = fg->step_dir[from][to];
     if (!d)

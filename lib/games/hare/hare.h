@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hare.h -- internal hooks of the hare hunt (lib/games/hare.c) for tests.
+ * hare.h -- internal hooks of the hare hunt (lib/games/hare/) for tests.
  * Not part of the public API and not exported.
  */
 #ifndef HARE_H
