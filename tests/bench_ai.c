@@ -16,7 +16,10 @@
  * judge plays PARAMS as the hunters against the perfect hare and as the hare
  * against the perfect hunters, from the start with hunters=10..max and
  * first=hunters|hare, and counts how many of PARAMS' moves keep the solved
- * value (a won position stays won, a drawn one at least drawn).  PARAMS
+ * value (a won position stays won, a drawn one at least drawn); per start it
+ * prints the mean length in turns, the worst game (the hunters' longest, the
+ * hare's shortest), the mean over the start's solved distance (ratio) and
+ * PARAMS' CPU milliseconds per move.  PARAMS
  * "perfect" plays the solution against itself (the reference line).  In the
  * environment, AG_BENCH_TRACE=1 prints each of PARAMS' moves with the solved
  * value/distance (in turns, for the side to move) before and after it and
@@ -116,7 +119,7 @@ static void after(const ag_solution *sol, const ag_state *st, int mover, int *va
   *value = ag_state_current_player(st) == mover ? v : -v;
 }
 
-typedef struct tally { long moves, kept, won_pos, won_kept; } tally;
+typedef struct tally { long moves, kept, won_pos, won_kept; double cpu; } tally;
 
 /* One game: PARAMS plays side `seat', the solution the other.  Returns the
  * outcome for the AI (+1, 0, -1) and the number of turns played. */
@@ -133,10 +136,12 @@ static int judge_game(const ag_solution *sol, const char *spec, const char *para
     int p = ag_state_current_player(st), v0 = 0, d0 = 0, v1 = 0;
     ag_move m;
     if (p == seat) {
+      double c0 = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
       if (ag_solution_probe(sol, st, &v0, &d0) != AG_OK) die("probe");
       if (strcmp(params, "perfect") == 0 ? ag_ai_choose_solved(st, sol, &rng, &m) != AG_OK
                                          : ag_ai_choose(st, params, &rng, &m) != AG_OK)
         die(params);
+      t->cpu += clock_ms(CLOCK_PROCESS_CPUTIME_ID) - c0;
       if (ag_state_apply(st, m) != AG_OK) die("apply");
       after(sol, st, p, &v1);
       t->moves++;
@@ -170,11 +175,11 @@ static int bench_judge(const char *file, const char *params, int games, int only
 {
   ag_solution *sol;
   int chain = 1, maxh = 0, h, first, seat;
-  tally t = {0, 0, 0, 0};
+  tally t = {0, 0, 0, 0, 0};
   if (ag_solution_load(file, &sol) != AG_OK) die(file);
   ag_solution_variant(sol, &chain, &maxh);
-  printf("%-34s %-8s %5s %5s %5s %8s %8s %8s\n", "start", "ai as", "won", "drawn", "lost",
-         "turns", "best", "plies");
+  printf("%-34s %-8s %5s %5s %5s %8s %8s %8s %6s %6s %8s\n", "start", "ai as", "won", "drawn",
+         "lost", "turns", "best", "plies", "worst", "ratio", "cpu ms");
   for (h = 10; h <= maxh; h++)
     for (first = 0; first < 2; first++)
       for (seat = 0; seat < 2; seat++) {
@@ -184,8 +189,9 @@ static int bench_judge(const char *file, const char *params, int games, int only
           continue;
         ag_game *g;
         ag_state *st;
-        int k, res[3] = {0, 0, 0}, v = 0, d = 0;
-        double turns = 0, plies = 0;
+        int k, res[3] = {0, 0, 0}, v = 0, d = 0, worst = 0;
+        long moves0 = t.moves;
+        double turns = 0, plies = 0, cpu0 = t.cpu;
         snprintf(spec, sizeof spec, "hare(hunters=%d,first=%s,chain=%d%s%s)", h,
                  first ? "hare" : "hunters", chain, getenv("AG_BENCH_CAP") ? ",max_plies=" : "",
                  getenv("AG_BENCH_CAP") ? getenv("AG_BENCH_CAP") : "");
@@ -199,10 +205,14 @@ static int bench_judge(const char *file, const char *params, int games, int only
           int tu, pl, r = judge_game(sol, spec, params, seat, seed0 + (uint64_t)k, &tu, &pl, &t);
           res[r + 1]++;
           turns += tu;
+          /* the hunters' worst is their longest win, the hare's its shortest game */
+          if (k == 0 || (seat == 0 ? tu > worst : tu < worst)) worst = tu;
           plies += pl;
         }
-        printf("%-34s %-8s %5d %5d %5d %8.1f %8d %8.1f\n", spec, seat ? "hare" : "hunters",
-               res[2], res[1], res[0], turns / games, d, plies / games);
+        printf("%-34s %-8s %5d %5d %5d %8.1f %8d %8.1f %6d %6.3f %8.1f\n", spec,
+               seat ? "hare" : "hunters", res[2], res[1], res[0], turns / games, d, plies / games,
+               worst, d ? turns / games / d : 0.0,
+               (t.cpu - cpu0) / (double)(t.moves > moves0 ? t.moves - moves0 : 1));
         fflush(stdout);
       }
   printf("moves of %s: %ld, value kept %ld (%.2f%%); in won positions %ld, still won %ld "

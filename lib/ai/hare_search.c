@@ -323,13 +323,31 @@ static void ab_order(const ab_search *s, const hare_pos *b, ag_move *mv, size_t 
   }
 }
 
-/* The table entry of a position, and whether its value settles the node. */
-static tt_entry *ab_probe(ab_search *s, uint64_t key, int depth, int alpha, int beta, int *hit)
+/* A win's value counts the plies from the root (AB_WIN - ply), but a table
+ * entry serves its position at whatever ply it comes back: the table keeps
+ * the plies from the position itself, so that a win reached through a
+ * transposition keeps its true length. */
+static int tt_value_in(int v, int ply)
+{
+  return v >= AB_SURE ? v + ply : v <= -AB_SURE ? v - ply : v;
+}
+
+static int tt_value_out(int v, int ply)
+{
+  return v >= AB_SURE ? v - ply : v <= -AB_SURE ? v + ply : v;
+}
+
+/* The table entry of a position, and whether its value (*value, seen from
+ * `ply') settles the node. */
+static tt_entry *ab_probe(ab_search *s, uint64_t key, int depth, int ply, int alpha, int beta,
+                          int *hit, int *value)
 {
   tt_entry *e = &s->tt[key & (AB_TT_SIZE - 1)];
+  int v = tt_value_out(e->value, ply);
   *hit = e->key == key && e->depth >= depth &&
-         (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
-          (e->flag == TT_UPPER && e->value <= alpha));
+         (e->flag == TT_EXACT || (e->flag == TT_LOWER && v >= beta) ||
+          (e->flag == TT_UPPER && v <= alpha));
+  *value = v;
   return e;
 }
 
@@ -379,7 +397,7 @@ static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alph
 {
   ag_move *mv = s->moves + (size_t)ply * s->cap, best_move = 0;
   size_t n = 0, i;
-  int player, best, hit, a0 = alpha, b0 = beta;
+  int player, best, hit, hv, a0 = alpha, b0 = beta;
   uint64_t key;
   tt_entry *e;
   player = ag_state_current_player(s->st);
@@ -391,8 +409,8 @@ static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alph
   key = ag_state_hash(s->st);
   s->path[ply] = key;
   if (repeats(s, key, ply)) return s->draw;
-  e = ab_probe(s, key, depth, alpha, beta, &hit);
-  if (hit) return e->value;
+  e = ab_probe(s, key, depth, ply, alpha, beta, &hit, &hv);
+  if (hit) return hv;
   if (ag_state_legal_moves(s->st, player, mv, s->cap, &n) != AG_OK || n == 0)
     return hare_eval(s, b);
   ab_order(s, b, mv, n, player, e->key == key ? e->move : 0);
@@ -410,7 +428,7 @@ static int ab_node(ab_search *s, const hare_pos *b, int depth, int ply, int alph
   }
   e->key = key;
   e->move = best_move;
-  e->value = best;
+  e->value = tt_value_in(best, ply);
   e->depth = (int16_t)depth;
   e->flag = best <= a0 ? TT_UPPER : best >= b0 ? TT_LOWER : TT_EXACT;
   return best;
