@@ -364,12 +364,14 @@ def files_hash(srcdir, paths):
     h = hashlib.sha256()
     for rel in paths:
         p = os.path.join(srcdir, rel)
+        # In a directory only the sources count (a built tree has objects,
+        # libtool files and dependency files there), or every file of a
+        # corpus.
         todo = [p] if os.path.isfile(p) else sorted(
-            os.path.join(dp, f) for dp, _, fs in os.walk(p) for f in fs)
+            os.path.join(dp, f) for dp, _, fs in os.walk(p) for f in fs
+            if "corpus" in rel or f.endswith((".c", ".h")))
         h.update(rel.encode() + b"\0")
         for q in todo:
-            if q.endswith((".o", ".gcda", ".gcno", ".log", ".trs")):
-                continue
             h.update(os.path.relpath(q, srcdir).encode() + b"\0")
             with open(q, "rb") as fh:
                 h.update(fh.read())
