@@ -23,6 +23,7 @@
  *   - a long message fills the error buffer up to its last whole character;
  *   - ag_state_playouts with threads=1 starts no thread;
  *   - liubo_sticks' h11 planes count each side's centre stones by H11;
+ *   - the picture labels every point and goal;
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
@@ -513,6 +514,40 @@ START_TEST(sticks_h11_planes)
 }
 END_TEST
 
+/* ---- the picture labels its points (lib/svg.c) ----
+ * ag_state_svg writes a label under every point and goal node (boxes have
+ * their own): as many "label" texts as such nodes, in every game. */
+START_TEST(svg_labels_every_point)
+{
+  static const char *const specs[] = {"hare", "liubo_sticks", "liubo_fingers", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof specs / sizeof *specs; k++) {
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    size_t len = 0;
+    char *svg;
+    const char *p;
+    int i, x, y, kind, want = 0, got = 0;
+    ck_assert_int_eq(ag_game_new(specs[k], &g), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    for (i = 0; i < ag_game_num_nodes(g); i++) {
+      ck_assert_int_eq(ag_game_node(g, i, &x, &y, &kind), AG_OK);
+      want += kind == AG_NODE_POINT || kind == AG_NODE_GOAL;
+    }
+    ck_assert_int_eq(ag_state_svg(st, 0, NULL, 0, &len), AG_EBUFS);
+    svg = malloc(len + 1);
+    ck_assert_ptr_nonnull(svg);
+    ck_assert_int_eq(ag_state_svg(st, 0, svg, len + 1, &len), AG_OK);
+    for (p = svg; (p = strstr(p, "<text class=\"label\"")) != NULL; p++) got++;
+    ck_assert_msg(got == want && want > 0, "%s: %d labels for %d points and goals", specs[k], got,
+                  want);
+    free(svg);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* ---- the players' choices, golden (tests/golden/choices-GAME.txt) ----
  * The players' heuristics (evaluation weights, cut-offs, budgets, layer
  * choices) are constants that no rule pins down: a change to one that changes
@@ -540,7 +575,8 @@ static const choices_case choices_cases[] = {
    {"ai", "expectimax1", "ai(depth=1)", "mcts(iterations=200)"}},
   {"liubo_fingers", "liubo_fingers", 7, 40, 4,
    {"ai(nodes=20000)", "ai(depth=1)", "mcts(iterations=200)", NULL}},
-  {"fox_and_hens", "fox_and_hens", 9, 60, 6, {"ai(iterations=300)", "mcts(iterations=200,c=0.5)", NULL}},
+  {"fox_and_hens", "fox_and_hens", 9, 60, 6, {"ai(iterations=300)", "mcts(iterations=200,c=0.5)",
+   "mcts(iterations=200,threads=3)", NULL}},
 };
 
 static void choices_move(const ag_game *g, ag_move m, char *buf, size_t cap)
@@ -679,6 +715,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, long_messages_fill_the_buffer);
   tcase_add_test(tc, one_thread_is_the_callers);
   tcase_add_test(tc, sticks_h11_planes);
+  tcase_add_test(tc, svg_labels_every_point);
   tcase_add_test(tc, choices_hare);
   tcase_add_test(tc, choices_hare_10_11);
   tcase_add_test(tc, choices_liubo_sticks);
