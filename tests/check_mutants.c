@@ -23,11 +23,13 @@
  *   - a long message fills the error buffer up to its last whole character;
  *   - ag_state_playouts with threads=1 starts no thread;
  *   - liubo_sticks' h11 planes count each side's centre stones by H11;
- *   - the picture labels every point and goal;
+ *   - the picture labels every point and goal, and draws each point where
+ *     the geometry puts it;
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "ancientgames.h"
@@ -548,6 +550,55 @@ START_TEST(svg_labels_every_point)
 }
 END_TEST
 
+/* ---- the picture puts each point where the geometry does (lib/svg.c) ----
+ * Every point's circle is at an affine map of its (x, y): cx = a + s x and
+ * cy = b - s y (y grows upwards on the board, downwards in SVG), the same a,
+ * b and s > 0 for every point. */
+START_TEST(svg_points_follow_the_geometry)
+{
+  static const char *const specs[] = {"hare", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof specs / sizeof *specs; k++) {
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    size_t len = 0;
+    char *svg, key[64];
+    int i, x, y, kind, x0 = 0, y0 = 0, seen = 0;
+    double cx0 = 0, cy0 = 0, scale = 0;
+    ck_assert_int_eq(ag_game_new(specs[k], &g), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    ck_assert_int_eq(ag_state_svg(st, 0, NULL, 0, &len), AG_EBUFS);
+    svg = malloc(len + 1);
+    ck_assert_ptr_nonnull(svg);
+    ck_assert_int_eq(ag_state_svg(st, 0, svg, len + 1, &len), AG_OK);
+    for (i = 0; i < ag_game_num_nodes(g); i++) {
+      const char *p;
+      double cx, cy;
+      ck_assert_int_eq(ag_game_node(g, i, &x, &y, &kind), AG_OK);
+      if (kind != AG_NODE_POINT) continue;
+      snprintf(key, sizeof key, "data-index=\"%d\"><circle class=\"point\"", i);
+      p = strstr(svg, key);
+      ck_assert_msg(p != NULL, "%s: no circle for node %d", specs[k], i);
+      ck_assert_int_eq(sscanf(p + strlen(key), " cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
+      if (!seen++) {
+        x0 = x, y0 = y, cx0 = cx, cy0 = cy;
+        continue;
+      }
+      if (scale == 0 && x != x0) scale = (cx - cx0) / (x - x0);
+      if (scale == 0) continue;
+      ck_assert_msg(scale > 0 && fabs(cx - (cx0 + scale * (x - x0))) < 1e-6 &&
+                    fabs(cy - (cy0 - scale * (y - y0))) < 1e-6,
+                    "%s: node %d (%d,%d) drawn at (%g,%g)", specs[k], i, x, y, cx, cy);
+    }
+    ck_assert_int_gt(seen, 2);
+    ck_assert(scale > 0);
+    free(svg);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* ---- the players' choices, golden (tests/golden/choices-GAME.txt) ----
  * The players' heuristics (evaluation weights, cut-offs, budgets, layer
  * choices) are constants that no rule pins down: a change to one that changes
@@ -716,6 +767,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, one_thread_is_the_callers);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, svg_labels_every_point);
+  tcase_add_test(tc, svg_points_follow_the_geometry);
   tcase_add_test(tc, choices_hare);
   tcase_add_test(tc, choices_hare_10_11);
   tcase_add_test(tc, choices_liubo_sticks);
