@@ -382,6 +382,20 @@ static int op_equal(void *c)
   return rc == 1 ? AG_OK : rc == 0 ? AG_ERROR : rc;
 }
 
+/* ag_state_playouts by three threads: the worker table is allocated, and
+ * a failed allocation of it leaves every chunk to the calling thread: the
+ * same totals as one thread's, not a failure. */
+static int op_playouts3(void *c)
+{
+  state_ctx *x = c;
+  ag_playout_totals one, three;
+  int rc = ag_state_playouts(x->st, 9, 100, 50, 1, &one);
+  if (rc != AG_OK) return AG_ERROR;   /* one thread allocates nothing */
+  rc = ag_state_playouts(x->st, 9, 100, 50, 3, &three);
+  if (rc == AG_OK && memcmp(&one, &three, sizeof one) != 0) return AG_ERROR;
+  return rc;
+}
+
 static int op_playout(void *c)
 {
   state_ctx *x = c;
@@ -408,6 +422,7 @@ START_TEST(text_equal_playout)
   scenario eq = {"ag_state_equal", op_equal, st_unchanged, NULL, &x, 0, 0};
   scenario po = {"ag_state_playout", op_playout, st_unchanged, NULL, &x, 0, 0};
   scenario sv = {"ag_state_svg", op_svg, st_unchanged, NULL, &x, 0, 0};
+  scenario p3 = {"ag_state_playouts (3 threads)", op_playouts3, st_unchanged, NULL, &x, 0, 0};
   ag_state *probe;
   setup(&x, specs[_i], 0);
   probe = new_state(x.g, NULL);
@@ -420,6 +435,7 @@ START_TEST(text_equal_playout)
   take(x.st, &x.before);
   fprintf(stderr, "%s: set_text %ld, equal %ld, playout %ld, svg %ld allocations\n", specs[_i],
           run_scenario(&st), run_scenario(&eq), run_scenario(&po), run_scenario(&sv));
+  run_scenario(&p3);
   ag_state_free(probe);
   teardown(&x);
 }
