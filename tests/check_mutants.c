@@ -23,6 +23,7 @@
  *   - a long message fills the error buffer up to its last whole character;
  *   - ag_state_playouts with threads=1 starts no thread;
  *   - liubo_sticks' h11 planes count each side's centre stones by H11;
+ *   - an action mask holds every legal action, action 0 too;
  *   - the picture labels every point and goal, and draws each point where
  *     the geometry puts it;
  *   - the players' choices on fixed positions and seeds (golden tables:
@@ -599,6 +600,62 @@ START_TEST(svg_points_follow_the_geometry)
 }
 END_TEST
 
+/* ---- the action mask has every legal action, action 0 too (lib/tensor.c) ----
+ * Along seeded random games, each acting player's mask holds exactly the
+ * actions whose moves ag_state_is_legal accepts; the games chosen reach
+ * positions where action 0 itself is legal. */
+START_TEST(action_mask_is_the_legal_moves)
+{
+  static const char *const specs[] = {"hare", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof specs / sizeof *specs; k++) {
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    uint64_t rng = 11;
+    size_t na, a, len;
+    unsigned char *mask;
+    int ply, zero = 0;
+    ck_assert_int_eq(ag_game_new(specs[k], &g), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    na = ag_game_num_actions(g);
+    mask = malloc(na);
+    ck_assert_ptr_nonnull(mask);
+    for (ply = 0; ply < 400; ply++) {
+      int who = ag_state_current_player(st), p;
+      ag_move m, joint[2];
+      if (ag_state_is_terminal(st)) {
+        ag_state_free(st);
+        ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+        who = ag_state_current_player(st);
+      }
+      for (p = 0; p < 2; p++) {
+        if (who != p && who != AG_PLAYER_SIMULTANEOUS) continue;
+        ck_assert_int_eq(ag_state_action_mask(st, p, mask, na, &len), AG_OK);
+        ck_assert_uint_eq(len, na);
+        for (a = 0; a < na; a++) {
+          ck_assert_int_eq(ag_game_action_move(g, a, &m), AG_OK);
+          ck_assert_msg(mask[a] == (ag_state_is_legal(st, p, m) == 1), "%s ply %d: action %zu",
+                        specs[k], ply, a);
+        }
+        zero += mask[0];
+      }
+      if (who == AG_PLAYER_SIMULTANEOUS) {
+        ck_assert_int_eq(ag_ai_choose_player(st, 0, "random", &rng, &joint[0]), AG_OK);
+        ck_assert_int_eq(ag_ai_choose_player(st, 1, "random", &rng, &joint[1]), AG_OK);
+        ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
+      } else {
+        ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
+        ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+      }
+    }
+    ck_assert_msg(zero > 0, "%s: action 0 was never legal", specs[k]);
+    free(mask);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
 /* ---- the players' choices, golden (tests/golden/choices-GAME.txt) ----
  * The players' heuristics (evaluation weights, cut-offs, budgets, layer
  * choices) are constants that no rule pins down: a change to one that changes
@@ -766,6 +823,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, long_messages_fill_the_buffer);
   tcase_add_test(tc, one_thread_is_the_callers);
   tcase_add_test(tc, sticks_h11_planes);
+  tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, svg_labels_every_point);
   tcase_add_test(tc, svg_points_follow_the_geometry);
   tcase_add_test(tc, choices_hare);
