@@ -24,6 +24,7 @@
  *   - ag_state_playouts with threads=1 starts no thread;
  *   - liubo_sticks' h11 planes count each side's centre stones by H11;
  *   - an action mask holds every legal action, action 0 too;
+ *   - ag_vec_step's message quotes the lane and the action refused;
  *   - the picture labels every point and goal, and draws each point where
  *     the geometry puts it;
  *   - the players' choices on fixed positions and seeds (golden tables:
@@ -656,6 +657,31 @@ START_TEST(action_mask_is_the_legal_moves)
 }
 END_TEST
 
+/* ---- ag_vec_step names the lane and the action refused (lib/vec.c) ----
+ * actions[2 i + p] is player p's action in lane i: the message quotes the
+ * very action that is not legal, and no lane moves. */
+START_TEST(vec_names_the_illegal_action)
+{
+  ag_game *g = NULL;
+  ag_vec *v = NULL;
+  int32_t act[6];
+  char want[128];
+  size_t i;
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_vec_new(g, 3, 1, AG_VEC_AUTORESET, &v), AG_OK);
+  ck_assert_int_eq(ag_vec_random_actions(v, act), AG_OK);
+  for (i = 0; i < 3; i++) act[2 * i + 1] = 1000 + (int32_t)i;   /* not the mover's: unread */
+  act[2 * 2] = 999999;                                            /* lane 2's mover: no action */
+  ck_assert_int_eq(ag_vec_step(v, act, NULL, NULL, 1), AG_EILLEGAL);
+  snprintf(want, sizeof want, "ag_vec_step: lane 2: action 999999 is not legal for %s here",
+           ag_game_player_name(g, ag_state_current_player(ag_vec_lane(v, 2))));
+  ck_assert_str_eq(ag_errmsg(), want);
+  for (i = 0; i < 3; i++) ck_assert_uint_eq(ag_state_ply(ag_vec_lane(v, i)), 0);
+  ag_vec_free(v);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- the players' choices, golden (tests/golden/choices-GAME.txt) ----
  * The players' heuristics (evaluation weights, cut-offs, budgets, layer
  * choices) are constants that no rule pins down: a change to one that changes
@@ -824,6 +850,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, one_thread_is_the_callers);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
+  tcase_add_test(tc, vec_names_the_illegal_action);
   tcase_add_test(tc, svg_labels_every_point);
   tcase_add_test(tc, svg_points_follow_the_geometry);
   tcase_add_test(tc, choices_hare);
