@@ -25,6 +25,7 @@
  *   - liubo_sticks' h11 planes count each side's centre stones by H11;
  *   - an action mask holds every legal action, action 0 too;
  *   - ag_vec_step's message quotes the lane and the action refused;
+ *   - UTF-8 in tag values ends at U+10FFFF;
  *   - the picture labels every point and goal, and draws each point where
  *     the geometry puts it;
  *   - the players' choices on fixed positions and seeds (golden tables:
@@ -682,6 +683,28 @@ START_TEST(vec_names_the_illegal_action)
 }
 END_TEST
 
+/* ---- UTF-8 up to U+10FFFF (lib/util.c) ----
+ * A tag value is UTF-8: the last code point U+10FFFF is taken, the first
+ * beyond it (F4 90 80 80) refused with AG_EINVAL, and so is an overlong one. */
+START_TEST(utf8_ends_at_10ffff)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  char rec[4096];
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Event", "a\xf4\x8f\xbf\xbf" "b"), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Site", "\xf0\x90\x80\x80"), AG_OK);       /* U+10000 */
+  ck_assert_int_eq(ag_state_set_tag(st, "Round", "\xf4\x90\x80\x80"), AG_EINVAL);  /* U+110000 */
+  ck_assert_int_eq(ag_state_set_tag(st, "Round", "\xf0\x8f\xbf\xbf"), AG_EINVAL);  /* overlong */
+  ck_assert_int_eq(ag_state_record(st, rec, sizeof rec, NULL), AG_OK);
+  ck_assert_ptr_nonnull(strstr(rec, "[Event \"a\xf4\x8f\xbf\xbf" "b\"]"));
+  ck_assert_ptr_null(strstr(rec, "[Round "));
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- the players' choices, golden (tests/golden/choices-GAME.txt) ----
  * The players' heuristics (evaluation weights, cut-offs, budgets, layer
  * choices) are constants that no rule pins down: a change to one that changes
@@ -851,6 +874,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, vec_names_the_illegal_action);
+  tcase_add_test(tc, utf8_ends_at_10ffff);
   tcase_add_test(tc, svg_labels_every_point);
   tcase_add_test(tc, svg_points_follow_the_geometry);
   tcase_add_test(tc, choices_hare);
