@@ -513,6 +513,10 @@ START_TEST(sticks_h11_planes)
                     (double)obs[p * nodes + i], (double)want);
   }
   ck_assert_int_eq(seen, 2);
+  /* and the plane names around the side-to-move block, exactly */
+  ck_assert_str_eq(ag_game_observation_plane(g, 4), "to_move/0");
+  ck_assert_str_eq(ag_game_observation_plane(g, 7), "to_move/simultaneous");
+  ck_assert_str_eq(ag_game_observation_plane(g, 8), "info:pending_steps/0");
   free(obs);
   ag_state_free(st);
   ag_game_free(g);
