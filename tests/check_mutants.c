@@ -523,6 +523,20 @@ START_TEST(sticks_h11_planes)
 }
 END_TEST
 
+/* A new game of spec, a new state of it and its picture (malloc'ed). */
+static char *svg_of(const char *spec, ag_game **g, ag_state **st)
+{
+  size_t len = 0;
+  char *svg;
+  ck_assert_int_eq(ag_game_new(spec, g), AG_OK);
+  ck_assert_int_eq(ag_state_new(*g, st), AG_OK);
+  ck_assert_int_eq(ag_state_svg(*st, 0, NULL, 0, &len), AG_EBUFS);
+  svg = malloc(len + 1);
+  ck_assert_ptr_nonnull(svg);
+  ck_assert_int_eq(ag_state_svg(*st, 0, svg, len + 1, &len), AG_OK);
+  return svg;
+}
+
 /* ---- the picture labels its points (lib/svg.c) ----
  * ag_state_svg writes a label under every point and goal node (boxes have
  * their own): as many "label" texts as such nodes, in every game. */
@@ -533,20 +547,13 @@ START_TEST(svg_labels_every_point)
   for (k = 0; k < sizeof specs / sizeof *specs; k++) {
     ag_game *g = NULL;
     ag_state *st = NULL;
-    size_t len = 0;
-    char *svg;
+    char *svg = svg_of(specs[k], &g, &st);
     const char *p;
     int i, x, y, kind, want = 0, got = 0;
-    ck_assert_int_eq(ag_game_new(specs[k], &g), AG_OK);
-    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
     for (i = 0; i < ag_game_num_nodes(g); i++) {
       ck_assert_int_eq(ag_game_node(g, i, &x, &y, &kind), AG_OK);
       want += kind == AG_NODE_POINT || kind == AG_NODE_GOAL;
     }
-    ck_assert_int_eq(ag_state_svg(st, 0, NULL, 0, &len), AG_EBUFS);
-    svg = malloc(len + 1);
-    ck_assert_ptr_nonnull(svg);
-    ck_assert_int_eq(ag_state_svg(st, 0, svg, len + 1, &len), AG_OK);
     for (p = svg; (p = strstr(p, "<text class=\"label\"")) != NULL; p++) got++;
     ck_assert_msg(got == want && want > 0, "%s: %d labels for %d points and goals", specs[k], got,
                   want);
@@ -568,16 +575,9 @@ START_TEST(svg_points_follow_the_geometry)
   for (k = 0; k < sizeof specs / sizeof *specs; k++) {
     ag_game *g = NULL;
     ag_state *st = NULL;
-    size_t len = 0;
-    char *svg, key[64];
+    char *svg = svg_of(specs[k], &g, &st), key[64];
     int i, x, y, kind, x0 = 0, y0 = 0, seen = 0;
     double cx0 = 0, cy0 = 0, scale = 0;
-    ck_assert_int_eq(ag_game_new(specs[k], &g), AG_OK);
-    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
-    ck_assert_int_eq(ag_state_svg(st, 0, NULL, 0, &len), AG_EBUFS);
-    svg = malloc(len + 1);
-    ck_assert_ptr_nonnull(svg);
-    ck_assert_int_eq(ag_state_svg(st, 0, svg, len + 1, &len), AG_OK);
     for (i = 0; i < ag_game_num_nodes(g); i++) {
       const char *p;
       double cx, cy;
