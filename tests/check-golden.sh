@@ -6,7 +6,9 @@
 # hash, legal moves, chance outcomes and weights, observation and action-mask
 # digests, the move played; the outcome and the whole record at the end) is
 # compared with tests/golden/NAME.txt.  A change of the rules, the texts or
-# the tensors shows as a readable diff.
+# the tensors shows as a readable diff.  The players' choices on fixed
+# positions (tests/golden/choices-GAME.txt) are compared by tests/check_mutants;
+# --write writes those too.
 #
 # After an intended rules change, write them anew (HACKING, "Golden
 # playthroughs") and commit the diff with the reason:
@@ -42,4 +44,14 @@ liubo_sticks-forced liubo_sticks(promotion=forced,rethrow=bead,loop=pass) 12 50
 liubo_fingers liubo_fingers 21 40
 liubo_fingers-guess liubo_fingers(hands=2,scheme=guess,board=48) 22 30
 LIST
+# The players' choices on fixed positions (tests/golden/choices-GAME.txt) are
+# compared by tests/check_mutants (choices_*); --write writes them too.
+if test $write = yes; then
+  if AG_GOLDEN_WRITE=1 CK_RUN_SUITE=mutants top_srcdir="$top_srcdir" \
+       "$top_builddir/tests/check_mutants" > "$tmp.out" 2>&1; then
+    echo "wrote $dir/choices-*.txt"
+  else
+    echo "FAIL: tests/check_mutants could not write the choices:"; tail -5 "$tmp.out"; status=1
+  fi
+fi
 exit $status

@@ -382,6 +382,20 @@ static int op_equal(void *c)
   return rc == 1 ? AG_OK : rc == 0 ? AG_ERROR : rc;
 }
 
+/* ag_state_playouts by three threads: the worker table is allocated, and
+ * a failed allocation of it leaves every chunk to the calling thread: the
+ * same totals as one thread's, not a failure. */
+static int op_playouts3(void *c)
+{
+  state_ctx *x = c;
+  ag_playout_totals one, three;
+  int rc = ag_state_playouts(x->st, 9, 100, 50, 1, &one);
+  if (rc != AG_OK) return AG_ERROR;   /* one thread allocates nothing */
+  rc = ag_state_playouts(x->st, 9, 100, 50, 3, &three);
+  if (rc == AG_OK && memcmp(&one, &three, sizeof one) != 0) return AG_ERROR;
+  return rc;
+}
+
 static int op_playout(void *c)
 {
   state_ctx *x = c;
@@ -408,6 +422,7 @@ START_TEST(text_equal_playout)
   scenario eq = {"ag_state_equal", op_equal, st_unchanged, NULL, &x, 0, 0};
   scenario po = {"ag_state_playout", op_playout, st_unchanged, NULL, &x, 0, 0};
   scenario sv = {"ag_state_svg", op_svg, st_unchanged, NULL, &x, 0, 0};
+  scenario p3 = {"ag_state_playouts (3 threads)", op_playouts3, st_unchanged, NULL, &x, 0, 0};
   ag_state *probe;
   setup(&x, specs[_i], 0);
   probe = new_state(x.g, NULL);
@@ -420,6 +435,7 @@ START_TEST(text_equal_playout)
   take(x.st, &x.before);
   fprintf(stderr, "%s: set_text %ld, equal %ld, playout %ld, svg %ld allocations\n", specs[_i],
           run_scenario(&st), run_scenario(&eq), run_scenario(&po), run_scenario(&sv));
+  run_scenario(&p3);
   ag_state_free(probe);
   teardown(&x);
 }
@@ -644,6 +660,8 @@ typedef struct vec_ctx {
   int32_t act[8];
   uint64_t hash[4];
   size_t ply[4];
+  float *obs1, *obs3;   /* observations by one thread and by three */
+  size_t nobs;
 } vec_ctx;
 
 static int op_vec_new(void *c)
@@ -661,6 +679,19 @@ static int op_vec_step(void *c)
 {
   vec_ctx *x = c;
   return ag_vec_step(x->v, x->act, NULL, NULL, 1);
+}
+
+/* Observations by three threads: the job table is allocated, and a failed
+ * allocation of it leaves every lane to the calling thread: the same
+ * observations as one thread's (obs1), not a failure. */
+static int op_vec_obs3(void *c)
+{
+  vec_ctx *x = c;
+  int rc;
+  memset(x->obs3, 0xff, x->nobs * sizeof *x->obs3);
+  rc = ag_vec_observations(x->v, x->obs3, x->nobs, 3);
+  if (rc == AG_OK && memcmp(x->obs1, x->obs3, x->nobs * sizeof *x->obs3) != 0) return AG_ERROR;
+  return rc;
 }
 
 static void vec_unchanged(void *c, long n)
@@ -682,6 +713,8 @@ START_TEST(vec_new_and_step)
   vec_ctx x;
   scenario mk = {"ag_vec_new", op_vec_new, NULL, free_vec, &x, 0, 0};
   scenario st = {"ag_vec_step", op_vec_step, vec_unchanged, NULL, &x, 0, 0};
+  scenario ob3 = {"ag_vec_observations (3 threads)", op_vec_obs3, NULL, NULL, &x, 0, 0};
+  size_t planes, nodes;
   long most = 0, k, made;
   size_t i, deepest = 0;
   memset(&x, 0, sizeof x);
@@ -698,6 +731,15 @@ START_TEST(vec_new_and_step)
     made = run_scenario(&st);
     if (made > most) most = made;
   }
+  ck_assert_int_eq(ag_game_observation_shape(x.g, &planes, &nodes), AG_OK);
+  x.nobs = 4 * planes * nodes;
+  x.obs1 = calloc(x.nobs, sizeof *x.obs1);
+  x.obs3 = calloc(x.nobs, sizeof *x.obs3);
+  ck_assert(x.obs1 && x.obs3);
+  ck_assert_int_eq(ag_vec_observations(x.v, x.obs1, x.nobs, 1), AG_OK);
+  run_scenario(&ob3);
+  free(x.obs1);
+  free(x.obs3);
   if (strstr(specs[_i], "fingers")) {
     ck_assert_uint_ge(deepest, 1024);   /* some lane went past a new state's history */
     ck_assert_int_gt(most, 0);          /* and it did grow */

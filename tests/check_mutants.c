@@ -19,8 +19,20 @@
  *   - the UCT player's analysis of a simultaneous node counts the visits of
  *     each choice;
  *   - record tag names take the ends of each character range (z, Z, 9);
- *     replacing or removing a tag keeps the others.
+ *     replacing or removing a tag keeps the others;
+ *   - a long message fills the error buffer up to its last whole character;
+ *   - ag_state_playouts with threads=1 starts no thread;
+ *   - liubo_sticks' h11 planes count each side's centre stones by H11;
+ *   - an action mask holds every legal action, action 0 too;
+ *   - ag_vec_step's message quotes the lane and the action refused;
+ *   - UTF-8 in tag values ends at U+10FFFF;
+ *   - the picture labels every point and goal, and draws each point where
+ *     the geometry puts it;
+ *   - the players' choices on fixed positions and seeds (golden tables:
+ *     tests/golden/choices-GAME.txt), so that a heuristic constant that
+ *     changes a decision shows.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "ancientgames.h"
@@ -378,6 +390,475 @@ START_TEST(tags_replaced_and_removed_keep_the_others)
 }
 END_TEST
 
+/* ---- the error message's bound (lib/util.c) ----
+ * A message quotes the caller's bytes (here an unknown option of a player:
+ * the whole params), a control byte as \xHH (4 bytes for 1): a message longer than the buffer (255 bytes and the NUL) is cut at a
+ * whole character, and only when the next one does not fit, so it is 254 or
+ * 255 bytes long whatever the parity, and valid UTF-8. */
+START_TEST(long_messages_fill_the_buffer)
+{
+  char name[400];
+  int pad, k;
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  for (pad = 0; pad < 2; pad++) {
+    for (k = 1; k <= 3; k++) {
+      const unsigned char *m;
+      size_t o = 10, len, i;
+      uint64_t rng = 1;
+      ag_move mv;
+      memset(name, 0, sizeof name);
+      memcpy(name, "mcts(zz=1,", 10);   /* the message quotes all the params */
+      for (i = 0; i < (size_t)pad; i++) name[o++] = 'a';
+      for (i = 0; i < (size_t)k; i++) name[o++] = '\x01';
+      while (o + 2 < sizeof name - 1) {   /* U+00E9 (2 bytes) up to the end */
+        name[o++] = '\xc3';
+        name[o++] = '\xa9';
+      }
+      ck_assert_int_eq(ag_ai_choose(st, name, &rng, &mv), AG_ENOTFOUND);
+      m = (const unsigned char *)ag_errmsg();
+      len = strlen((const char *)m);
+      ck_assert_msg(len == 254 || len == 255, "pad %d, %d escapes: a message of %zu bytes", pad, k,
+                    len);
+      ck_assert_ptr_nonnull(strstr((const char *)m, "\\x01"));
+      /* it ends with a whole character: ...\xc3\xa9, never a lone lead byte */
+      ck_assert_msg(m[len - 1] == 0xa9 && m[len - 2] == 0xc3, "pad %d, %d escapes: ends %02x %02x",
+                    pad, k, m[len - 2], m[len - 1]);
+    }
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- threads=1 means the calling thread alone (lib/batch.c) ----
+ * The poll callback runs on the calling thread at the chunk points; it
+ * counts the process's threads (/proc/self/task, Linux): with threads=1 no
+ * worker is ever started, with threads=2 one is. */
+#include <dirent.h>
+static int count_threads(void)
+{
+  DIR *d = opendir("/proc/self/task");
+  struct dirent *e;
+  int n = 0;
+  if (!d) return -1;
+  while ((e = readdir(d)) != NULL)
+    if (e->d_name[0] != '.') n++;
+  closedir(d);
+  return n;
+}
+
+static int poll_threads(void *arg)
+{
+  int *most = arg, n = count_threads();
+  if (n > *most) *most = n;
+  return 0;
+}
+
+START_TEST(one_thread_is_the_callers)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  ag_playout_totals t1, t2;
+  ag_control ctl = AG_CONTROL_INIT;
+  int most = 0;
+  if (count_threads() != 1) return;   /* no /proc, or a threaded runner: nothing to see */
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ctl.poll = poll_threads;
+  ctl.user = &most;
+  ck_assert_int_eq(ag_state_playouts_ex(st, 5, 20000, 200, 1, &ctl, &t1), AG_OK);
+  ck_assert_int_eq(most, 1);
+  most = 0;
+  ck_assert_int_eq(ag_state_playouts_ex(st, 5, 20000, 200, 2, &ctl, &t2), AG_OK);
+  ck_assert_int_le(most, 2);
+  ck_assert_int_eq(memcmp(&t1, &t2, sizeof t1), 0);   /* the same totals either way */
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- liubo_sticks' centre planes (lib/games/liubo_sticks.c) ----
+ * h11/0 and h11/1 hold, on every node, each side's stones in the centre that
+ * came by H11 (X11), not those by H6 (X6). */
+START_TEST(sticks_h11_planes)
+{
+  static const char *const pos =
+    "white X6,X11*2 owl - reserve 3 held 0 removed 0; "
+    "black X11 owl - reserve 5 held 0 removed 0; white throw; turns 4";
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  size_t planes, nodes, p, i, len;
+  float *obs;
+  int seen = 0;
+  ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_msg(ag_state_set_text(st, pos) == AG_OK, "%s", ag_errmsg());
+  ck_assert_int_eq(ag_game_observation_shape(g, &planes, &nodes), AG_OK);
+  obs = calloc(planes * nodes, sizeof *obs);
+  ck_assert_ptr_nonnull(obs);
+  ck_assert_int_eq(ag_state_observation(st, obs, planes * nodes, &len), AG_OK);
+  ck_assert_uint_eq(len, planes * nodes);
+  for (p = 0; p < planes; p++) {
+    const char *name = ag_game_observation_plane(g, p);
+    float want;
+    if (strcmp(name, "liubo_sticks:h11/0") == 0) want = 2.0f;
+    else if (strcmp(name, "liubo_sticks:h11/1") == 0) want = 1.0f;
+    else continue;
+    seen++;
+    for (i = 0; i < nodes; i++)
+      ck_assert_msg(obs[p * nodes + i] == want, "%s at node %zu: %g, not %g", name, i,
+                    (double)obs[p * nodes + i], (double)want);
+  }
+  ck_assert_int_eq(seen, 2);
+  /* and the plane names around the side-to-move block, exactly */
+  ck_assert_str_eq(ag_game_observation_plane(g, 4), "to_move/0");
+  ck_assert_str_eq(ag_game_observation_plane(g, 7), "to_move/simultaneous");
+  ck_assert_str_eq(ag_game_observation_plane(g, 8), "info:pending_steps/0");
+  free(obs);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A new game of spec, a new state of it and its picture (malloc'ed). */
+static char *svg_of(const char *spec, ag_game **g, ag_state **st)
+{
+  size_t len = 0;
+  char *svg;
+  ck_assert_int_eq(ag_game_new(spec, g), AG_OK);
+  ck_assert_int_eq(ag_state_new(*g, st), AG_OK);
+  ck_assert_int_eq(ag_state_svg(*st, 0, NULL, 0, &len), AG_EBUFS);
+  svg = malloc(len + 1);
+  ck_assert_ptr_nonnull(svg);
+  ck_assert_int_eq(ag_state_svg(*st, 0, svg, len + 1, &len), AG_OK);
+  return svg;
+}
+
+/* ---- the picture labels its points (lib/svg.c) ----
+ * ag_state_svg writes a label under every point and goal node (boxes have
+ * their own): as many "label" texts as such nodes, in every game. */
+START_TEST(svg_labels_every_point)
+{
+  static const char *const specs[] = {"hare", "liubo_sticks", "liubo_fingers", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof specs / sizeof *specs; k++) {
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    char *svg = svg_of(specs[k], &g, &st);
+    const char *p;
+    int i, x, y, kind, want = 0, got = 0;
+    for (i = 0; i < ag_game_num_nodes(g); i++) {
+      ck_assert_int_eq(ag_game_node(g, i, &x, &y, &kind), AG_OK);
+      want += kind == AG_NODE_POINT || kind == AG_NODE_GOAL;
+    }
+    for (p = svg; (p = strstr(p, "<text class=\"label\"")) != NULL; p++) got++;
+    ck_assert_msg(got == want && want > 0, "%s: %d labels for %d points and goals", specs[k], got,
+                  want);
+    free(svg);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* ---- the picture puts each point where the geometry does (lib/svg.c) ----
+ * Every point's circle is at an affine map of its (x, y): cx = a + s x and
+ * cy = b - s y (y grows upwards on the board, downwards in SVG), the same a,
+ * b and s > 0 for every point. */
+START_TEST(svg_points_follow_the_geometry)
+{
+  static const char *const specs[] = {"hare", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof specs / sizeof *specs; k++) {
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    char *svg = svg_of(specs[k], &g, &st), key[64];
+    int i, x, y, kind, x0 = 0, y0 = 0, seen = 0;
+    double cx0 = 0, cy0 = 0, scale = 0;
+    for (i = 0; i < ag_game_num_nodes(g); i++) {
+      const char *p;
+      double cx, cy;
+      ck_assert_int_eq(ag_game_node(g, i, &x, &y, &kind), AG_OK);
+      if (kind != AG_NODE_POINT) continue;
+      snprintf(key, sizeof key, "data-index=\"%d\"><circle class=\"point\"", i);
+      p = strstr(svg, key);
+      ck_assert_msg(p != NULL, "%s: no circle for node %d", specs[k], i);
+      ck_assert_int_eq(sscanf(p + strlen(key), " cx=\"%lf\" cy=\"%lf\"", &cx, &cy), 2);
+      if (!seen++) {
+        x0 = x, y0 = y, cx0 = cx, cy0 = cy;
+        continue;
+      }
+      if (scale == 0 && x != x0) scale = (cx - cx0) / (x - x0);
+      if (scale == 0) continue;
+      ck_assert_msg(scale > 0 && fabs(cx - (cx0 + scale * (x - x0))) < 1e-6 &&
+                    fabs(cy - (cy0 - scale * (y - y0))) < 1e-6,
+                    "%s: node %d (%d,%d) drawn at (%g,%g)", specs[k], i, x, y, cx, cy);
+    }
+    ck_assert_int_gt(seen, 2);
+    ck_assert(scale > 0);
+    free(svg);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* ---- the action mask has every legal action, action 0 too (lib/tensor.c) ----
+ * Along seeded random games, each acting player's mask holds exactly the
+ * actions whose moves ag_state_is_legal accepts; the games chosen reach
+ * positions where action 0 itself is legal. */
+START_TEST(action_mask_is_the_legal_moves)
+{
+  static const char *const specs[] = {"hare", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof specs / sizeof *specs; k++) {
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    uint64_t rng = 11;
+    size_t na, a, len;
+    unsigned char *mask;
+    int ply, zero = 0;
+    ck_assert_int_eq(ag_game_new(specs[k], &g), AG_OK);
+    ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    na = ag_game_num_actions(g);
+    mask = malloc(na);
+    ck_assert_ptr_nonnull(mask);
+    for (ply = 0; ply < 400; ply++) {
+      int who = ag_state_current_player(st), p;
+      ag_move m, joint[2];
+      if (ag_state_is_terminal(st)) {
+        ag_state_free(st);
+        ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+        who = ag_state_current_player(st);
+      }
+      for (p = 0; p < 2; p++) {
+        if (who != p && who != AG_PLAYER_SIMULTANEOUS) continue;
+        ck_assert_int_eq(ag_state_action_mask(st, p, mask, na, &len), AG_OK);
+        ck_assert_uint_eq(len, na);
+        for (a = 0; a < na; a++) {
+          ck_assert_int_eq(ag_game_action_move(g, a, &m), AG_OK);
+          ck_assert_msg(mask[a] == (ag_state_is_legal(st, p, m) == 1), "%s ply %d: action %zu",
+                        specs[k], ply, a);
+        }
+        zero += mask[0];
+      }
+      if (who == AG_PLAYER_SIMULTANEOUS) {
+        ck_assert_int_eq(ag_ai_choose_player(st, 0, "random", &rng, &joint[0]), AG_OK);
+        ck_assert_int_eq(ag_ai_choose_player(st, 1, "random", &rng, &joint[1]), AG_OK);
+        ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
+      } else {
+        ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
+        ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+      }
+    }
+    ck_assert_msg(zero > 0, "%s: action 0 was never legal", specs[k]);
+    free(mask);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* ---- ag_vec_step names the lane and the action refused (lib/vec.c) ----
+ * actions[2 i + p] is player p's action in lane i: the message quotes the
+ * very action that is not legal, and no lane moves. */
+START_TEST(vec_names_the_illegal_action)
+{
+  ag_game *g = NULL;
+  ag_vec *v = NULL;
+  int32_t act[6];
+  char want[128];
+  size_t i;
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_vec_new(g, 3, 1, AG_VEC_AUTORESET, &v), AG_OK);
+  ck_assert_int_eq(ag_vec_random_actions(v, act), AG_OK);
+  for (i = 0; i < 3; i++) act[2 * i + 1] = 1000 + (int32_t)i;   /* not the mover's: unread */
+  act[2 * 2] = 999999;                                            /* lane 2's mover: no action */
+  ck_assert_int_eq(ag_vec_step(v, act, NULL, NULL, 1), AG_EILLEGAL);
+  snprintf(want, sizeof want, "ag_vec_step: lane 2: action 999999 is not legal for %s here",
+           ag_game_player_name(g, ag_state_current_player(ag_vec_lane(v, 2))));
+  ck_assert_str_eq(ag_errmsg(), want);
+  for (i = 0; i < 3; i++) ck_assert_uint_eq(ag_state_ply(ag_vec_lane(v, i)), 0);
+  ag_vec_free(v);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- UTF-8 up to U+10FFFF (lib/util.c) ----
+ * A tag value is UTF-8: the last code point U+10FFFF is taken, the first
+ * beyond it (F4 90 80 80) refused with AG_EINVAL, and so is an overlong one. */
+START_TEST(utf8_ends_at_10ffff)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  char rec[4096];
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Event", "a\xf4\x8f\xbf\xbf" "b"), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Site", "\xf0\x90\x80\x80"), AG_OK);       /* U+10000 */
+  ck_assert_int_eq(ag_state_set_tag(st, "Round", "\xf4\x90\x80\x80"), AG_EINVAL);  /* U+110000 */
+  ck_assert_int_eq(ag_state_set_tag(st, "Round", "\xf0\x8f\xbf\xbf"), AG_EINVAL);  /* overlong */
+  ck_assert_int_eq(ag_state_record(st, rec, sizeof rec, NULL), AG_OK);
+  ck_assert_ptr_nonnull(strstr(rec, "[Event \"a\xf4\x8f\xbf\xbf" "b\"]"));
+  ck_assert_ptr_null(strstr(rec, "[Round "));
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- the players' choices, golden (tests/golden/choices-GAME.txt) ----
+ * The players' heuristics (evaluation weights, cut-offs, budgets, layer
+ * choices) are constants that no rule pins down: a change to one that changes
+ * a decision is caught here.  For each game, seeded random play reaches a few
+ * positions; at each, each player analyses with a fixed RNG seed and small
+ * budgets (no time budget: the result is a function of the seed alone), and
+ * its chosen move, the depth and work of the search and the principal line are
+ * compared with the committed table.  After an intended change of a player,
+ * write the tables anew (HACKING, "Golden playthroughs"):
+ *     top_builddir=. top_srcdir=. sh tests/check-golden.sh --write          */
+typedef struct choices_case {
+  const char *name, *spec;
+  uint64_t seed;
+  int plies, every;
+  const char *players[4];
+} choices_case;
+
+static const choices_case choices_cases[] = {
+  {"hare", "hare", 3, 60, 6,
+   {"ai(nodes=3000)", "alphabeta(depth=3)", "mcts(iterations=300)", NULL}},
+  /* 10 and 11 hunters: the evaluation's other layers */
+  {"hare-10", "hare(hunters=10)", 4, 40, 5, {"ai(nodes=3000)", "alphabeta(depth=2)", NULL}},
+  {"hare-11", "hare(hunters=11,first=hare)", 6, 40, 5, {"ai(nodes=3000)", "alphabeta(depth=2)", NULL}},
+  {"liubo_sticks", "liubo_sticks", 5, 160, 10,
+   {"ai", "expectimax1", "ai(depth=1)", "mcts(iterations=200)"}},
+  {"liubo_fingers", "liubo_fingers", 7, 40, 4,
+   {"ai(nodes=20000)", "ai(depth=1)", "mcts(iterations=200)", NULL}},
+  {"fox_and_hens", "fox_and_hens", 9, 60, 6, {"ai(iterations=300)", "mcts(iterations=200,c=0.5)",
+   "mcts(iterations=200,threads=3)", NULL}},
+};
+
+static void choices_move(const ag_game *g, ag_move m, char *buf, size_t cap)
+{
+  if (m == AG_MOVE_NONE) {
+    snprintf(buf, cap, "-");
+    return;
+  }
+  ck_assert_int_eq(ag_move_to_text(g, m, buf, cap, NULL), AG_OK);
+}
+
+/* Appends the lines of one case to out (at most cap bytes). */
+static void choices_lines(const choices_case *c, char *out, size_t cap)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  uint64_t walk = c->seed;
+  size_t o = 0;
+  int ply, k, player, next = 0;
+  ck_assert_int_eq(ag_game_new(c->spec, &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  out[0] = '\0';
+  for (ply = 0; ply < c->plies; ply++) {
+    int who;
+    if (ag_state_is_terminal(st)) {   /* a short game: the next one from the start */
+      ag_state_free(st);
+      ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+    }
+    who = ag_state_current_player(st);
+    ag_move m, joint[2];
+    size_t nlegal = 0;
+    /* a position every `every' plies, where the player to act (player 0 at
+     * a simultaneous node) has a choice to make */
+    if (who != AG_PLAYER_CHANCE)
+      ck_assert_int_ge(ag_state_legal_moves(st, who == AG_PLAYER_SIMULTANEOUS ? 0 : who, NULL, 0,
+                                            &nlegal), AG_EBUFS);
+    if (ply >= next && nlegal >= 2) {
+      next = ply + c->every;
+      for (k = 0; k < 4 && c->players[k]; k++) {
+        for (player = 0; player < 2; player++) {
+          ag_analysis an = AG_ANALYSIS_INIT;
+          ag_move line[6];
+          char best[64], text[64];
+          uint64_t rng = c->seed * 1000 + (uint64_t)ply;
+          size_t i;
+          int rc;
+          if (who != AG_PLAYER_SIMULTANEOUS && player != who) continue;
+          rc = ag_ai_analyse(st, player, c->players[k], &rng, NULL, &an, line, 6, NULL, 0);
+          ck_assert_msg(rc == AG_OK, "%s ply %d %s: %d %s", c->name, ply, c->players[k], rc,
+                        ag_errmsg());
+          choices_move(g, an.best, best, sizeof best);
+          o += (size_t)snprintf(out + o, cap - o, "ply %d %s p%d: %s depth %d work %llu line",
+                                ply, c->players[k], player, best, an.depth,
+                                (unsigned long long)an.work);
+          ck_assert_uint_lt(o, cap);
+          for (i = 0; i < an.line_len && i < 6; i++) {
+            choices_move(g, line[i], text, sizeof text);
+            o += (size_t)snprintf(out + o, cap - o, " %s", text);
+            ck_assert_uint_lt(o, cap);
+          }
+          o += (size_t)snprintf(out + o, cap - o, "\n");
+          ck_assert_uint_lt(o, cap);
+        }
+      }
+    }
+    if (who == AG_PLAYER_SIMULTANEOUS) {
+      ck_assert_int_eq(ag_ai_choose_player(st, 0, "random", &walk, &joint[0]), AG_OK);
+      ck_assert_int_eq(ag_ai_choose_player(st, 1, "random", &walk, &joint[1]), AG_OK);
+      ck_assert_int_eq(ag_state_apply_joint(st, joint, 2), AG_OK);
+    } else {
+      ck_assert_int_eq(ag_ai_choose(st, "random", &walk, &m), AG_OK);
+      ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+    }
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+
+/* Compares (or with AG_GOLDEN_WRITE=1 writes) tests/golden/choices-NAME.txt. */
+static void check_choices(const choices_case *c)
+{
+  static char got[65536], want[65536];
+  const char *top = getenv("top_srcdir");
+  char path[4096];
+  FILE *f;
+  size_t n;
+  choices_lines(c, got, sizeof got);
+  snprintf(path, sizeof path, "%s/tests/golden/choices-%s.txt", top ? top : ".", c->name);
+  if (getenv("AG_GOLDEN_WRITE")) {
+    f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    fputs(got, f);
+    ck_assert_int_eq(fclose(f), 0);
+    return;
+  }
+  f = fopen(path, "r");
+  ck_assert_msg(f != NULL, "cannot read %s (top_srcdir)", path);
+  n = fread(want, 1, sizeof want - 1, f);
+  fclose(f);
+  want[n] = '\0';
+  if (strcmp(got, want) != 0) {
+    const char *a = got, *b = want;
+    while (*a && *a == *b) a++, b++;
+    while (a > got && a[-1] != '\n') a--, b--;
+    ck_abort_msg("%s: the players' choices differ from %s:\n  got:  %.160s\n  want: %.160s",
+                 c->name, path, a, b);
+  }
+}
+
+/* One test per game, so that the mutation campaign's map tells them apart. */
+START_TEST(choices_hare) { check_choices(&choices_cases[0]); }
+END_TEST
+START_TEST(choices_hare_10_11) { check_choices(&choices_cases[1]); check_choices(&choices_cases[2]); }
+END_TEST
+START_TEST(choices_liubo_sticks) { check_choices(&choices_cases[3]); }
+END_TEST
+START_TEST(choices_liubo_fingers) { check_choices(&choices_cases[4]); }
+END_TEST
+START_TEST(choices_fox_and_hens) { check_choices(&choices_cases[5]); }
+END_TEST
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -392,6 +873,19 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, uct_simultaneous_choices_count_visits);
   tcase_add_test(tc, tag_names_take_every_letter_and_digit);
   tcase_add_test(tc, tags_replaced_and_removed_keep_the_others);
+  tcase_add_test(tc, long_messages_fill_the_buffer);
+  tcase_add_test(tc, one_thread_is_the_callers);
+  tcase_add_test(tc, sticks_h11_planes);
+  tcase_add_test(tc, action_mask_is_the_legal_moves);
+  tcase_add_test(tc, vec_names_the_illegal_action);
+  tcase_add_test(tc, utf8_ends_at_10ffff);
+  tcase_add_test(tc, svg_labels_every_point);
+  tcase_add_test(tc, svg_points_follow_the_geometry);
+  tcase_add_test(tc, choices_hare);
+  tcase_add_test(tc, choices_hare_10_11);
+  tcase_add_test(tc, choices_liubo_sticks);
+  tcase_add_test(tc, choices_liubo_fingers);
+  tcase_add_test(tc, choices_fox_and_hens);
   suite_add_tcase(s, tc);
   return s;
 }

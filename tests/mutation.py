@@ -14,14 +14,20 @@ How it stays feasible (thousands of mutants on a small machine):
      test unit runs alone -- each test function of each Check suite (the
      suites are compiled with a filter: AG_MUT_TESTS=name,...), each fuzz
      corpus replay, check_threads -- and gcov records the lines it executed
-     and its time.  A unit that fails without a mutant is not used.  The map
-     is cached (WORK/map.json) and reused while the sources are unchanged.
+     and its CPU time.  A unit that fails without a mutant is not used.  The
+     map is cached (WORK/map.json) with the digest of lib/ + include/ and of
+     each test program's sources: while lib/ is unchanged, only the units of
+     new or changed test programs are mapped again.
   2. Per mutant, only the mutated object recompiles (-O1), and only the test
      programs about to run are relinked.  The units that execute the mutated
      line run, fastest first, the first three alone, then the rest together
      per program (with --quick S only those mapped at most S seconds: a
      quick test set); the first failure kills the mutant (a crash, a failed check
-     or a time-out of 10 s + 3x the unit's mapped time all count).
+     or a time-out all count).  The time-out is in CPU time (RLIMIT_CPU,
+     inherited by every forked test): 10 s + 3x the CPU time the units took
+     in the map; a mutant that loops is killed by SIGXCPU and counted as
+     killed by a time-out ("t/out"); a wall-clock backstop (600 s + 20x the
+     CPU limit) catches one that sleeps or dead-locks.
   3. A mutant on a line that the map says no test executes is not run: it is
      counted as a survivor ("uncovered").  A mutant on a line without line
      data (a table, a declaration) runs the units that execute any line of
@@ -52,7 +58,7 @@ its interval; then every survivor.
 `make mutation' runs `--sample $(MUTANTS) --seed $(MUTATION_SEED)'
 (MUTANTS=300 by default; MUTANTS=0 for all) with MUTATION_FLAGS passed on.
 """
-import argparse, hashlib, json, math, os, random, re, shutil, signal, subprocess, sys, time
+import argparse, hashlib, json, math, os, random, re, resource, shutil, signal, subprocess, sys, time
 
 CFLAGS = ["-std=c11", "-g0", "-w", "-D_GNU_SOURCE", "-pthread"]
 LIBS = ["-lcheck", "-lsubunit", "-lpthread", "-lm", "-lrt"]
@@ -151,14 +157,27 @@ def key_of(m):
     return "%s:%d:%s:%s" % (m[0], m[1], m[2], m[3].strip())
 
 
-def run(cmd, cwd, timeout, env=None):
-    """(status, output): status is the exit code or "timeout"; the whole
-    process group is killed on a time-out (Check forks each test)."""
+def run(cmd, cwd, timeout, env=None, cpu=None):
+    """(status, output): status is the exit code, "timeout" (the wall-clock
+    backstop ran out) or "cpu" (a process used up its CPU limit: cpu seconds
+    by setrlimit(RLIMIT_CPU), which every process forked below inherits, each
+    with its own count -- Check's forked tests included).  The whole process
+    group is killed on a time-out (Check forks each test)."""
+    pre = None
+    if cpu:
+        s = max(1, int(math.ceil(cpu)))
+        pre = lambda: resource.setrlimit(resource.RLIMIT_CPU, (s, s + 2))
     p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=pre)
     try:
         out, _ = p.communicate(timeout=timeout)
-        return p.returncode, out.decode(errors="replace")
+        out = out.decode(errors="replace")
+        # SIGXCPU at the soft limit, SIGKILL at the hard one; Check reports
+        # a forked test's signal as "Received signal 24".
+        if cpu and (p.returncode in (-signal.SIGXCPU, -signal.SIGKILL) or
+                    "Received signal %d " % signal.SIGXCPU in out):
+            return "cpu", out
+        return p.returncode, out
     except subprocess.TimeoutExpired:
         # Check runs each test in a child with its own process group: kill
         # every descendant, then the group.
@@ -276,9 +295,11 @@ class Tree:
         self.linked.add(prog)
         return out
 
-    def run_units(self, prog, names, timeout):
-        """Runs tests `names' of program prog (all when names is None):
-        "pass", "fail" or "timeout"."""
+    def run_units(self, prog, names, timeout, cpu=None):
+        """Runs tests `names' of program prog (all when names is None) with
+        a wall-clock backstop of timeout seconds and, when cpu is given, a
+        limit of cpu CPU-seconds per process: "pass", "fail", "timeout" or
+        "cpu"."""
         exe = self.program(prog)
         if exe is None:
             return "fail"
@@ -287,9 +308,9 @@ class Tree:
         env.pop("AG_HARE_SOLUTION", None)
         if names is not None:
             env["AG_MUT_TESTS"] = ",".join(names)
-        rc, out = run([exe], self.work, timeout, env)
-        if rc == "timeout":
-            return "timeout"
+        rc, out = run([exe], self.work, timeout, env, cpu)
+        if rc in ("timeout", "cpu"):
+            return rc
         if rc != 0 or "not ok" in out:
             return "fail"
         return "pass"
@@ -337,59 +358,111 @@ def gcov_lines(tree):
     return got
 
 
-def sources_hash(srcdir):
+def files_hash(srcdir, paths):
+    """The digest of the files (and of every file below the directories) in
+    paths, relative to srcdir; a missing one counts as its name only."""
     h = hashlib.sha256()
-    for d in ("include", "lib", "tests"):
-        for dp, dn, fs in sorted(os.walk(os.path.join(srcdir, d))):
-            dn.sort()
-            for f in sorted(fs):
-                if f.endswith((".c", ".h")) or "/corpus/" in os.path.join(dp, f) + "/":
-                    p = os.path.join(dp, f)
-                    h.update(os.path.relpath(p, srcdir).encode())
-                    with open(p, "rb") as fh:
-                        h.update(fh.read())
+    for rel in paths:
+        p = os.path.join(srcdir, rel)
+        # In a directory only the sources count (a built tree has objects,
+        # libtool files and dependency files there), or every file of a
+        # corpus.
+        todo = [p] if os.path.isfile(p) else sorted(
+            os.path.join(dp, f) for dp, _, fs in os.walk(p) for f in fs
+            if "corpus" in rel or f.endswith((".c", ".h")))
+        h.update(rel.encode() + b"\0")
+        for q in todo:
+            h.update(os.path.relpath(q, srcdir).encode() + b"\0")
+            with open(q, "rb") as fh:
+                h.update(fh.read())
     return h.hexdigest()
 
 
+def lib_hash(srcdir):
+    """The digest of the library's sources (lib/ and include/, any layout)."""
+    return files_hash(srcdir, ["include", "lib"])
+
+
+def prog_hash(srcdir, prog):
+    """The digest of what a test program is made of (and, for a fuzz
+    replay, its corpus): a unit is mapped again only when this or the
+    library changes."""
+    if prog.startswith("replay_"):
+        t = prog[7:]
+        paths = ["tests/fuzz/fuzz_%s.c" % t, "tests/fuzz/replay.c", "tests/fuzz/corpus/" + t]
+    else:
+        paths = ["tests/%s.c" % prog, "tests/check_main.h"]
+    return files_hash(srcdir, paths)
+
+
 def make_map(srcdir, work, log, reuse=False):
-    """The test map: per unit its time and the lib lines it executes."""
+    """The test map: per unit its time and the lib lines it executes.
+
+    It is cached in WORK/map.json with the digest of the library and of each
+    test program: while the library is unchanged, only the units of test
+    programs that are new or changed are mapped again (a new test costs its
+    own run, not a new map)."""
     cache = os.path.join(work, "map.json")
-    digest = sources_hash(srcdir)
+    lh = lib_hash(srcdir)
+    old = None
     if os.path.exists(cache):
         with open(cache) as fh:
-            m = json.load(fh)
-        if m.get("hash") != digest and reuse:
-            log("mutation.py: the sources changed since the test map was made: reused anyway "
-                "(--reuse-map): new tests are not in it, and line numbers may have moved")
-        if m.get("hash") == digest or reuse:
-            log("mutation.py: test map from %s (%d units)" % (cache, len(m["units"])))
-            return m
+            old = json.load(fh)
+        if old.get("lib") != lh and reuse:
+            log("mutation.py: the library changed since the test map was made: reused anyway "
+                "(--reuse-map): line numbers may have moved")
+        elif old.get("lib") != lh:
+            old = None
+    tree_dir = os.path.join(work, "map-tree")
+    units = units_of(srcdir)
+    hashes = {prog: prog_hash(srcdir, prog) for prog in dict.fromkeys(u[0] for u in units)}
+    kept, todo = {}, []
+    for prog, name in units:
+        ok = old and (reuse or old.get("progs", {}).get(prog) == hashes[prog])
+        u = None
+        if ok:
+            u = next((x for x in old["units"] if x["prog"] == prog and x["name"] == name), None)
+        if u is None:
+            todo.append((prog, name))
+        else:
+            kept[(prog, name)] = u
+    if old and not todo and len(kept) == len(old["units"]):
+        log("mutation.py: test map from %s (%d units)" % (cache, len(old["units"])))
+        return old
     t0 = time.time()
-    tree = Tree(srcdir, os.path.join(work, "map-tree"),
-                ["-O1", "--coverage", "-fprofile-update=atomic"])
-    units = units_of(tree.work)
-    log("mutation.py: mapping %d test units (coverage build, each unit alone)" % len(units))
-    out, lines_seen = [], {}
-    for i, (prog, name) in enumerate(units, 1):
-        for g in os.listdir(os.path.join(tree.work, "obj")):
-            if g.endswith(".gcda"):
-                os.unlink(os.path.join(tree.work, "obj", g))
-        t = time.time()
-        verdict = tree.run_units(prog, None if name is None else [name], 900)
-        dt = time.time() - t
-        cov = gcov_lines(tree)
-        hit = {f: sorted(l for l, c in d.items() if c > 0) for f, d in cov.items()}
-        for f, d in cov.items():
-            lines_seen.setdefault(f, set()).update(d)
-        out.append({"prog": prog, "name": name, "time": round(dt, 3), "ok": verdict == "pass",
-                    "lines": {f: l for f, l in hit.items() if l}})
-        log("  [%d/%d] %s%s %.1fs %s" % (i, len(units), prog, "@" + name if name else "", dt,
-                                        verdict))
-    m = {"hash": digest, "units": out,
+    log("mutation.py: mapping %d of %d test units (coverage build, each unit alone; %d "
+        "from the cached map)" % (len(todo), len(units), len(kept)))
+    mapped = {}
+    lines_seen = {f: set(ls) for f, ls in (old or {}).get("instrumented", {}).items()} \
+        if kept else {}
+    if todo:
+        tree = Tree(srcdir, tree_dir, ["-O1", "--coverage", "-fprofile-update=atomic"])
+        for i, (prog, name) in enumerate(todo, 1):
+            for g in os.listdir(os.path.join(tree.work, "obj")):
+                if g.endswith(".gcda"):
+                    os.unlink(os.path.join(tree.work, "obj", g))
+            t = time.time()
+            c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            verdict = tree.run_units(prog, None if name is None else [name], 3600)
+            c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            dt = time.time() - t
+            cpu = (c1.ru_utime + c1.ru_stime) - (c0.ru_utime + c0.ru_stime)
+            cov = gcov_lines(tree)
+            hit = {f: sorted(l for l, c in d.items() if c > 0) for f, d in cov.items()}
+            for f, d in cov.items():
+                lines_seen.setdefault(f, set()).update(d)
+            mapped[(prog, name)] = {
+                "prog": prog, "name": name, "time": round(dt, 3), "cpu": round(cpu, 3),
+                "ok": verdict == "pass", "lines": {f: l for f, l in hit.items() if l}}
+            log("  [%d/%d] %s%s %.1fs (CPU %.1fs) %s" % (
+                i, len(todo), prog, "@" + name if name else "", dt, cpu, verdict))
+        shutil.rmtree(tree.work, ignore_errors=True)
+    out = [kept.get(u) or mapped[u] for u in units]
+    m = {"lib": lh, "progs": hashes, "units": out,
          "instrumented": {f: sorted(s) for f, s in lines_seen.items()}}
-    with open(cache, "w") as fh:
+    with open(cache + ".new", "w") as fh:
         json.dump(m, fh)
-    shutil.rmtree(tree.work, ignore_errors=True)
+    os.replace(cache + ".new", cache)
     log("mutation.py: test map done in %ds" % (time.time() - t0))
     return m
 
@@ -422,8 +495,14 @@ class Plan:
                 ks = self.by_file.get(f.replace("_board.c", ".c"), set())
             if not ks:
                 ks = set(range(len(self.units)))
-        return sorted((self.units[k] for k in ks), key=lambda u: (u["time"], u["prog"],
+        return sorted((self.units[k] for k in ks), key=lambda u: (cost(u), u["prog"],
                                                                    u["name"] or "")), how
+
+
+def cost(u):
+    """A unit's CPU seconds in the map (its wall time in a map made before
+    CPU time was recorded)."""
+    return u.get("cpu", u["time"])
 
 
 def batches(units):
@@ -432,7 +511,7 @@ def batches(units):
     rest = {}
     for u in units[3:]:
         rest.setdefault(u["prog"], []).append(u)
-    out += sorted(rest.values(), key=lambda us: sum(u["time"] for u in us))
+    out += sorted(rest.values(), key=lambda us: sum(cost(u) for u in us))
     return out
 
 
@@ -450,9 +529,9 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
     units, how = plan.for_mutant(f, no)
     entry["map"] = how
     if quick:
-        slow = [u for u in units if u["time"] > quick]
+        slow = [u for u in units if cost(u) > quick]
         if slow:
-            units = [u for u in units if u["time"] <= quick]
+            units = [u for u in units if cost(u) <= quick]
             entry["slow_not_run"] = len(slow)
     if how == "uncovered":
         entry["verdict"] = "uncovered"
@@ -474,12 +553,17 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
                 return entry
         entry["verdict"], entry["ran"] = "survived", 0
         for b in batches(units):
-            limit = 10 + 3 * sum(u["time"] for u in b)
+            # A mutant that loops is stopped by CPU time, not by the wall
+            # clock (which a loaded machine stretches): each process may use
+            # 10 s + 3x the CPU time the units took in the map (their wall
+            # time for a map made before CPU was recorded); the wall-clock
+            # limit is only a backstop for one that sleeps or dead-locks.
+            cpu = 10 + 3 * sum(cost(u) for u in b)
             names = None if b[0]["name"] is None else [u["name"] for u in b]
-            r = tree.run_units(b[0]["prog"], names, limit)
+            r = tree.run_units(b[0]["prog"], names, 600 + 20 * cpu, cpu)
             entry["ran"] += len(b)
             if r != "pass":
-                entry["verdict"] = "timeout" if r == "timeout" else "killed"
+                entry["verdict"] = "timeout" if r in ("timeout", "cpu") else "killed"
                 entry["by"] = b[0]["prog"] + ("@" + ",".join(names[:3]) if names else "")
                 break
     finally:
@@ -617,7 +701,7 @@ def main():
     ap.add_argument("--lines", help="only mutants of these places: FILE:LINE[,FILE:LINE...]")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--quick", type=float, default=0,
-                    help="a quick test set: skip tests whose mapped time is over QUICK "
+                    help="a quick test set: skip tests whose mapped CPU time is over QUICK "
                          "seconds (a survivor of it is marked: the slow tests did not run)")
     ap.add_argument("--work", default=None, help="scratch directory (default: a new one in /tmp)")
     ap.add_argument("--results", help="JSON lines, one per mutant (default WORK/results.jsonl)")
