@@ -33,6 +33,7 @@
 #include "ag_internal.h"
 #include "games/liubo_fingers.h"
 #include "ai/ai_common.h"
+#include "ai/liubo_fingers_cal.h"
 
 #define MAXF      10                       /* most fingers (two hands) */
 #define MAXN      (2 * MAXF + 1)           /* counts 0 .. 2F */
@@ -517,6 +518,19 @@ static int search_round(lfs *s, const lf_pos *p, int d, root_round *r)
   return 1;
 }
 
+/* The win probability reported for a searched value v: Platt scaling,
+ * logit' = a logit(v) + b with (a, b) = ag__lf_cal, fitted to rollout
+ * results (the raw values are overconfident: 0.86 predicted, 0.70 seen).
+ * Only what ag_ai_analyse reports as the value is rescaled; the search, the
+ * mix and the per-choice values are the raw ones.  0 and 1 stay. */
+static double calibrated(double v)
+{
+  double z;
+  if (v <= 0.0 || v >= 1.0) return v;
+  z = ag__lf_cal[0] * ag__log(v / (1.0 - v)) + ag__lf_cal[1];
+  return 1.0 / (1.0 + ag__exp(-z));
+}
+
 int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params *prm,
                              ag__ai_stop *stop, uint64_t *rng, ag_move *moves, ag_analysis *out,
                              ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap)
@@ -561,7 +575,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
       if (vals[i] > vals[best]) best = i;
     best_v = vals[best];
     moves[0] = out->best = list[best];
-    out->value = best_v;
+    out->value = calibrated(best_v);
     out->num_moves = n;
     for (i = 0; i < n && i < ms_cap; i++) {
       ms[i].move = list[i];
@@ -599,7 +613,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
       moves[0] = draw_choice(&s, p, &r, player, rng);
     }
     out->best = moves[0];
-    out->value = pl == 0 ? r.value : 1 - r.value;
+    out->value = calibrated(pl == 0 ? r.value : 1 - r.value);
     n = g->vt->legal(g, p, pl, list);
     out->num_moves = n;
     for (i = 0; i < n && i < ms_cap; i++) choice_stat(&s, p, &r, pl, list[i], &ms[i]);
