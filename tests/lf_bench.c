@@ -9,6 +9,7 @@
  *
  *   lf_bench gen [-n POSITIONS] [-r ROLLOUTS] [-s SEED] [-p ROLLER] [-g SPEC] > FILE
  *   lf_bench er FILE PLAYER...
+ *   lf_bench cal FILE PLAYER > PAIRS
  *
  * gen takes positions where a side spends a count (the action after a
  * finger round, with at least two different outcomes) from games of
@@ -25,7 +26,9 @@
  * among the candidates: ER = mean (best value - value of the play), x1000;
  * a play not among them is counted apart ("unrated").  It then checks the
  * first PLAYER's ag_ai_analyse win probability against the rollout results
- * of the play it chose: Brier score and a reliability table.
+ * of the play it chose: Brier score and a reliability table.  cal prints
+ * those (probability, results) pairs instead, for the Platt scaling of the
+ * reported value (tests/liubo_sticks_cal_fit.py with the fingers' header).
  *
  * File format: "G <game spec>" starts a game's positions; "P <position
  * text>", then "C <wins> <draws> <losses> <candidate text>" per candidate
@@ -33,12 +36,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "ancientgames.h"
+#define BENCH_NAME "lf_bench"
+#include "bench_common.h"
 
-enum { TEXT = 512, MAX_CAND = 8, MAX_POS = 1000, MAX_MOVES = 512 };
+enum { TEXT = BENCH_TEXT, MAX_CAND = 8, MAX_POS = 1000, MAX_MOVES = 512 };
 
 static const char *const cand_players[] = {
   "ai", "ai(depth=1)", "mcts(iterations=1000,rollout=40)", "random"};
@@ -47,19 +48,7 @@ static const char *const cand_players[] = {
 /* The RNG stream of candidate player i at position number pos. */
 static uint64_t player_seed(long pos, int i)
 {
-  return ((uint64_t)pos * 31 + (uint64_t)i) * 0x9E3779B97F4A7C15ull + 4242;
-}
-
-static void die(const char *what)
-{
-  fprintf(stderr, "lf_bench: %s: %s\n", what, ag_errmsg());
-  exit(2);
-}
-
-static void text_of(const ag_state *st, char *buf)
-{
-  size_t len;
-  if (ag_state_to_text(st, buf, TEXT, &len) != AG_OK) die("text");
+  return bench_player_seed(pos, i, 4242);
 }
 
 /* One step of play by `player' for whoever is to move (both sides in a
@@ -174,12 +163,6 @@ static int gen(const char *spec, long npos, long rollouts, unsigned long long se
   return 0;
 }
 
-typedef struct cand_t {
-  char text[TEXT];
-  double value;          /* (wins + draws / 2) / rollouts */
-  int w, d, l;
-} cand_t;
-
 typedef struct pos_t {
   int game;              /* index of its game spec */
   int section;           /* index of its G line: gen numbers a run's positions from 0 */
@@ -192,17 +175,16 @@ typedef struct pos_t {
 static const cand_t *play(ag_state *st, const pos_t *p, long i, const char *pl)
 {
   char end[TEXT];
-  int ci, j;
-  /* a player gen also ran replays its stream there (random, mcts) */
-  for (ci = 0; ci < NUM_CAND_PLAYERS && strcmp(cand_players[ci], pl); ci++) continue;
+  int ci = bench_player_index(cand_players, NUM_CAND_PLAYERS, pl);
   if (ag_state_set_text(st, p->text) != AG_OK) die("set");
   act(st, pl, player_seed(i, ci), end);
-  for (j = 0; j < p->n; j++)
-    if (!strcmp(p->c[j].text, end)) return &p->c[j];
-  return NULL;
+  return bench_find(p->c, p->n, end);
 }
 
-static int er(const char *file, char **players, int np)
+/* Prints each player's ER (to `out'); with `dump', also one line per rated
+ * play of the first player: its reported win probability and the rollout
+ * results "P WINS DRAWS LOSSES" (tests/liubo_sticks_cal_fit.py reads them). */
+static int er(const char *file, char **players, int np, FILE *out, FILE *dump)
 {
   static pos_t pos[MAX_POS];
   static char specs[8][TEXT];
@@ -210,10 +192,9 @@ static int er(const char *file, char **players, int np)
   ag_state *st[8];
   FILE *f = fopen(file, "r");
   char line[2 * TEXT];
-  int n = 0, ng = 0, nsec = 0, cur_game = -1, i, j, k;
+  int n = 0, ng = 0, nsec = 0, cur_game = -1, i, k;
   long index[64] = {0}, idx;
-  double brier = 0, bin_p[5] = {0}, bin_o[5] = {0}, bin_n[5] = {0};
-  long outcomes = 0;
+  bench_cal cal = {5, 0, 0, {0}, {0}, {0}};
   if (!f) {
     perror(file);
     return 2;
@@ -230,22 +211,17 @@ static int er(const char *file, char **players, int np)
       strcpy(pos[n].text, line + 2);
       pos[n++].n = 0;
     } else if (line[0] == 'C' && n > 0 && pos[n - 1].n < MAX_CAND) {
-      cand_t *c = &pos[n - 1].c[pos[n - 1].n];
-      int off = 0;
-      if (sscanf(line + 2, "%d %d %d %n", &c->w, &c->d, &c->l, &off) < 3) continue;
-      strcpy(c->text, line + 2 + off);
-      c->value = (c->w + c->d / 2.0) / (double)(c->w + c->d + c->l);
-      pos[n - 1].n++;
+      pos[n - 1].n += bench_read_cand(line + 2, &pos[n - 1].c[pos[n - 1].n]);
     }
   }
   fclose(f);
   for (i = 0; i < ng; i++)
     if (ag_game_new(specs[i], &g[i]) != AG_OK || ag_state_new(g[i], &st[i]) != AG_OK) die(specs[i]);
-  printf("liubo_fingers error rate over %d action decisions of %s (expected score lost per "
+  fprintf(out, "liubo_fingers error rate over %d action decisions of %s (expected score lost per "
          "decision, x1000; lower is better)\n", n, file);
-  printf("  %-34s", "player");
-  for (i = 0; i < ng; i++) printf(" %-28.28s", specs[i]);
-  printf("   all\n");
+  fprintf(out, "  %-34s", "player");
+  for (i = 0; i < ng; i++) fprintf(out, " %-28.28s", specs[i]);
+  fprintf(out, "   all\n");
   for (k = 0; k < np; k++) {
     double lost[9] = {0};
     int rated[9] = {0}, unrated = 0;
@@ -253,11 +229,9 @@ static int er(const char *file, char **players, int np)
     for (i = 0; i < n; i++) {
       const pos_t *p = &pos[i];
       const cand_t *c;
-      double best = 0;
+      double best = bench_best(p->c, p->n);
       idx = index[p->section]++;
       c = play(st[p->game], p, idx, players[k]);
-      for (j = 0; j < p->n; j++)
-        if (p->c[j].value > best) best = p->c[j].value;
       if (!c) {
         unrated++;
         continue;
@@ -266,31 +240,25 @@ static int er(const char *file, char **players, int np)
       lost[8] += best - c->value, rated[8]++;
       if (k == 0) {
         ag_analysis an;
-        int b, r = c->w + c->d + c->l;
         uint64_t rng = 1;
         an.size = sizeof an;
         if (ag_state_set_text(st[p->game], p->text) != AG_OK) die("set");
         if (ag_ai_analyse(st[p->game], ag_state_current_player(st[p->game]), players[0], &rng,
                           NULL, &an, NULL, 0, NULL, 0) != AG_OK)
           die("analyse");
-        b = an.value >= 1 ? 4 : (int)(an.value * 5);
-        brier += c->w * (an.value - 1) * (an.value - 1) + c->l * an.value * an.value +
-                 c->d * (an.value - 0.5) * (an.value - 0.5);
-        outcomes += r;
-        bin_p[b] += an.value * r, bin_o[b] += c->w + c->d / 2.0, bin_n[b] += r;
+        if (dump) fprintf(dump, "%.6f %d %d %d\n", an.value, c->w, c->d, c->l);
+        bench_cal_add(&cal, an.value, c);
       }
     }
-    printf("  %-34s", players[k]);
-    for (i = 0; i < ng; i++) printf(" ER %6.2f (%3d rated)        ", rated[i] ? 1000 * lost[i] / rated[i] : 0, rated[i]);
-    printf(" ER %6.2f, %d unrated\n", rated[8] ? 1000 * lost[8] / rated[8] : 0, unrated);
+    fprintf(out, "  %-34s", players[k]);
+    for (i = 0; i < ng; i++)
+      fprintf(out, " ER %6.2f (%3d rated)        ", rated[i] ? 1000 * lost[i] / rated[i] : 0, rated[i]);
+    fprintf(out, " ER %6.2f, %d unrated\n", rated[8] ? 1000 * lost[8] / rated[8] : 0, unrated);
   }
-  if (outcomes) {
-    printf("calibration of %s's win probability (ag_ai_analyse) against %ld rollout results "
-           "of its play: Brier %.4f\n", players[0], outcomes, brier / (double)outcomes);
-    for (i = 0; i < 5; i++)
-      if (bin_n[i] > 0)
-        printf("  predicted %.1f-%.1f: mean predicted %.3f, observed %.3f (%.0f results)\n",
-               i / 5.0, (i + 1) / 5.0, bin_p[i] / bin_n[i], bin_o[i] / bin_n[i], bin_n[i]);
+  if (cal.outcomes) {
+    fprintf(out, "calibration of %s's win probability (ag_ai_analyse) against %ld rollout results "
+           "of its play: Brier %.4f\n", players[0], cal.outcomes, cal.brier / (double)cal.outcomes);
+    bench_cal_print(&cal, out);
   }
   for (i = 0; i < ng; i++) {
     ag_state_free(st[i]);
@@ -323,9 +291,12 @@ int main(int argc, char **argv)
   if (!strcmp(argv[optind], "gen") && rollouts > 0 && npos > 0 && npos <= MAX_POS)
     return gen(spec, npos, rollouts, seed, roller);
   if (!strcmp(argv[optind], "er") && argc - optind >= 3)
-    return er(argv[optind + 1], argv + optind + 2, argc - optind - 2);
+    return er(argv[optind + 1], argv + optind + 2, argc - optind - 2, stdout, NULL);
+  if (!strcmp(argv[optind], "cal") && argc - optind == 3)
+    return er(argv[optind + 1], argv + optind + 2, 1, stderr, stdout);
 usage:
   fprintf(stderr, "usage: lf_bench gen [-n N] [-r R] [-s SEED] [-p ROLLER] [-g SPEC] > FILE\n"
-                  "       lf_bench er FILE PLAYER...\n");
+                  "       lf_bench er FILE PLAYER...\n"
+                  "       lf_bench cal FILE PLAYER > PAIRS\n");
   return 2;
 }

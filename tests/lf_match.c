@@ -284,20 +284,25 @@ static ag_move choose(side *s, const ref *r, const ag_state *st, int pl)
 }
 
 /* Exploitability of the library player's mix at st for player pl, by its
- * own values: the best reply's gain over the round's value (expected score). */
+ * own values: the best reply's gain over the round's value, in pieces (a
+ * piece is worth 1.25 v (1 - v) of the expected score v by the ai's
+ * logistic).  The round's value is the other's own mix against it, from
+ * the per-choice values (the reported value is calibrated, they are not). */
 static double exploit(const char *params, const ag_state *st, int pl, uint64_t *rng)
 {
   ag_move_stat ms[MAXA * 2 + 64];
   ag_analysis an;
-  double best = -1;
+  double best = -1, v = 0;
   size_t i;
   memset(&an, 0, sizeof an);
   an.size = sizeof an;
   if (ag_ai_analyse(st, 1 - pl, params, rng, NULL, &an, NULL, 0, ms, sizeof ms / sizeof ms[0]) != AG_OK)
     return -1;
-  for (i = 0; i < an.num_moves; i++)
+  for (i = 0; i < an.num_moves; i++) {
     if (ms[i].value > best) best = ms[i].value;
-  return best - an.value;
+    v += ms[i].share * ms[i].value;
+  }
+  return v > 0 && v < 1 ? (best - v) / (1.25 * v * (1 - v)) : 0;
 }
 
 static double wilson(double p, double n, int upper)
@@ -408,7 +413,7 @@ int main(int argc, char **argv)
            sd[0].decisions ? sd[0].cpu / (double)sd[0].decisions : 0,
            sd[1].decisions ? sd[1].cpu / (double)sd[1].decisions : 0, sd[0].impossible, sd[1].impossible);
     if (ex_n)
-      printf(" exploit(score) mean=%.2e max=%.2e over %ld rounds", ex_sum / (double)ex_n, ex_max, ex_n);
+      printf(" exploit(pieces) mean=%.2e max=%.2e over %ld rounds", ex_sum / (double)ex_n, ex_max, ex_n);
     printf("\n");
     ag_game_free(g);
     if (min_score >= 0 && p < min_score) {

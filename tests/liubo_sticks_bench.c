@@ -30,12 +30,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "ancientgames.h"
+#define BENCH_NAME "liubo_sticks_bench"
+#include "bench_common.h"
 
-enum { TEXT = 512, MAX_CAND = 16, MAX_POS = 2000 };
+enum { TEXT = BENCH_TEXT, MAX_CAND = 16, MAX_POS = 2000 };
 
 static const char *const cand_players[] = {
   "ai", "expectimax(depth=2)", "expectimax1", "expectimax(depth=1)",
@@ -45,19 +43,7 @@ static const char *const cand_players[] = {
 /* The RNG stream of candidate player i at position number pos. */
 static uint64_t player_seed(long pos, int i)
 {
-  return ((uint64_t)pos * 31 + (uint64_t)i) * 0x9E3779B97F4A7C15ull + 12345;
-}
-
-static void die(const char *what)
-{
-  fprintf(stderr, "liubo_sticks_bench: %s: %s\n", what, ag_errmsg());
-  exit(2);
-}
-
-static void text_of(const ag_state *st, char *buf)
-{
-  size_t len;
-  if (ag_state_to_text(st, buf, TEXT, &len) != AG_OK) die("text");
+  return bench_player_seed(pos, i, 12345);
 }
 
 /* Plays the rest of the mover's turn with `player'; the end position's text. */
@@ -144,12 +130,6 @@ static int gen(ag_game *g, long npos, long rollouts, unsigned long long seed, co
   return 0;
 }
 
-typedef struct cand_t {
-  char text[TEXT];
-  double value;          /* (wins + draws / 2) / rollouts */
-  int w, d, l;
-} cand_t;
-
 typedef struct pos_t {
   char text[TEXT];
   int n;
@@ -164,10 +144,9 @@ static int er(ag_game *g, const char *file, char **players, int np, FILE *out, F
   static pos_t pos[MAX_POS];
   FILE *f = fopen(file, "r");
   char line[2 * TEXT];
-  int n = 0, i, j, k;
+  int n = 0, i, k;
   ag_state *st;
-  double brier = 0, bin_p[10] = {0}, bin_o[10] = {0}, bin_n[10] = {0};
-  long outcomes = 0;
+  bench_cal cal = {10, 0, 0, {0}, {0}, {0}};
   if (!f) {
     perror(file);
     return 2;
@@ -178,11 +157,7 @@ static int er(ag_game *g, const char *file, char **players, int np, FILE *out, F
       strcpy(pos[n].text, line + 2);
       pos[n++].n = 0;
     } else if (line[0] == 'C' && n > 0 && pos[n - 1].n < MAX_CAND) {
-      cand_t *c = &pos[n - 1].c[pos[n - 1].n++];
-      int off = 0;
-      if (sscanf(line + 2, "%d %d %d %n", &c->w, &c->d, &c->l, &off) < 3) continue;
-      strcpy(c->text, line + 2 + off);
-      c->value = (c->w + c->d / 2.0) / (double)(c->w + c->d + c->l);
+      pos[n - 1].n += bench_read_cand(line + 2, &pos[n - 1].c[pos[n - 1].n]);
     }
   }
   fclose(f);
@@ -192,11 +167,10 @@ static int er(ag_game *g, const char *file, char **players, int np, FILE *out, F
   for (k = 0; k < np; k++) {
     double lost = 0;
     int rated = 0;
-    int ci;      /* a player gen also ran replays its stream there (random, mcts) */
-    for (ci = 0; ci < NUM_CAND_PLAYERS && strcmp(cand_players[ci], players[k]); ci++) continue;
+    int ci = bench_player_index(cand_players, NUM_CAND_PLAYERS, players[k]);
     for (i = 0; i < n; i++) {
       char end[TEXT];
-      double best = 0;
+      const cand_t *c;
       uint64_t rng = player_seed(i, ci);
       if (ag_state_set_text(st, pos[i].text) != AG_OK) die("set");
       if (k == 0) {
@@ -207,41 +181,26 @@ static int er(ag_game *g, const char *file, char **players, int np, FILE *out, F
           die("analyse");
         rng = player_seed(i, ci);
         play_turn(st, players[0], &rng, end);
-        for (j = 0; j < pos[i].n; j++)
-          if (!strcmp(pos[i].c[j].text, end)) {
-            const cand_t *c = &pos[i].c[j];
-            int b = an.value >= 1 ? 9 : (int)(an.value * 10);
-            if (dump) fprintf(dump, "%.6f %d %d %d\n", an.value, c->w, c->d, c->l);
-            brier += c->w * (an.value - 1) * (an.value - 1) + c->l * an.value * an.value +
-                     c->d * (an.value - 0.5) * (an.value - 0.5);
-            outcomes += c->w + c->d + c->l;
-            bin_p[b] += an.value * (c->w + c->d + c->l);
-            bin_o[b] += c->w + c->d / 2.0;
-            bin_n[b] += c->w + c->d + c->l;
-          }
+        if ((c = bench_find(pos[i].c, pos[i].n, end)) != NULL) {
+          if (dump) fprintf(dump, "%.6f %d %d %d\n", an.value, c->w, c->d, c->l);
+          bench_cal_add(&cal, an.value, c);
+        }
         if (ag_state_set_text(st, pos[i].text) != AG_OK) die("set");
         rng = player_seed(i, ci);
       }
       play_turn(st, players[k], &rng, end);
-      for (j = 0; j < pos[i].n; j++)
-        if (pos[i].c[j].value > best) best = pos[i].c[j].value;
-      for (j = 0; j < pos[i].n; j++)
-        if (!strcmp(pos[i].c[j].text, end)) {
-          lost += best - pos[i].c[j].value;
-          rated++;
-          break;
-        }
+      if ((c = bench_find(pos[i].c, pos[i].n, end)) != NULL) {
+        lost += bench_best(pos[i].c, pos[i].n) - c->value;
+        rated++;
+      }
     }
     fprintf(out, "  %-34s ER %6.2f  (%d rated, %d unrated)\n", players[k],
            rated ? 1000 * lost / rated : 0, rated, n - rated);
   }
-  if (outcomes) {
+  if (cal.outcomes) {
     fprintf(out, "calibration of %s's win probability against %ld rollout results: Brier %.4f\n",
-           players[0], outcomes, brier / (double)outcomes);
-    for (i = 0; i < 10; i++)
-      if (bin_n[i] > 0)
-        fprintf(out, "  predicted %.1f-%.1f: mean predicted %.3f, observed %.3f (%.0f results)\n",
-               i / 10.0, (i + 1) / 10.0, bin_p[i] / bin_n[i], bin_o[i] / bin_n[i], bin_n[i]);
+           players[0], cal.outcomes, cal.brier / (double)cal.outcomes);
+    bench_cal_print(&cal, out);
   }
   ag_state_free(st);
   return 0;

@@ -33,6 +33,7 @@
 #include "ag_internal.h"
 #include "games/liubo_fingers.h"
 #include "ai/ai_common.h"
+#include "ai/liubo_fingers_cal.h"
 
 #define MAXF      10                       /* most fingers (two hands) */
 #define MAXN      (2 * MAXF + 1)           /* counts 0 .. 2F */
@@ -55,11 +56,26 @@ typedef struct lfs {
   double near[INF_DIST + 1];     /* W_BOARD_BASE + W_BOARD_NEAR * decay^(d-1) */
   int32_t weight[AG__LF_NODES];  /* near[dist[v]] in 1/65536 of a piece: a piece's worth on v */
   uint8_t dist[AG__LF_NODES];    /* steps to TAIJI (a count of 1 from the inner eight is one) */
+  uint8_t node_of[3 * AG__LF_NODES]; /* the point of each byte of owner, flat, cross */
   long evals, budget;            /* evaluations made; the most allowed (0: no limit) */
   ag__ai_stop *stop;
   int stopped;
   double *tab;                   /* the simplex tableau */
+  struct lf_tt *tt;              /* searched values of positions after an action */
 } lfs;
+
+/* The values after_value found at depth >= 1 in this search, by position:
+ * the counts of a round often lead to the same position (a blocked walk
+ * stops on any node passed, so different counts reach the same node; a
+ * count with no use is a pass), and each such value costs a whole finger
+ * round's search.  The same figures as without it, a few times sooner. */
+#define TT_SIZE  2048
+#define TT_PROBE 8
+typedef struct lf_tt {
+  lf_pos pos;
+  double value;
+  int depth;                     /* 0: empty */
+} lf_tt;
 
 /* ------------------------------------------------------------------ evaluation */
 
@@ -82,6 +98,7 @@ static void compute_dist(lfs *s)
   for (i = 0; i <= INF_DIST; i++)
     s->near[i] = i == 0 ? 1.0 : W_BOARD_BASE + W_BOARD_NEAR * pow(W_NEAR_DECAY, i - 1);
   for (i = 0; i < AG__LF_NODES; i++) s->weight[i] = (int32_t)floor(s->near[s->dist[i]] * 65536 + 0.5);
+  for (i = 0; i < 3 * AG__LF_NODES; i++) s->node_of[i] = (uint8_t)(i % AG__LF_NODES);
 }
 
 /* Point v's part of White's margin, in 1/65536 of a piece. */
@@ -121,21 +138,25 @@ static int32_t board_part_after(const lfs *s, const lf_pos *q, int32_t bq, const
 {
   const unsigned char *a = (const unsigned char *)q + offsetof(lf_pos, owner);
   const unsigned char *b = (const unsigned char *)r + offsetof(lf_pos, owner);
-  uint64_t dirty = 0;
+  uint64_t seen = 0;
   int i, k;
   for (k = 0; k < LF_BOARD_BYTES; k += 8) {
-    uint64_t x, y;
     int len = LF_BOARD_BYTES - k < 8 ? LF_BOARD_BYTES - k : 8;
     if (len == 8) {
+      uint64_t x, y;
       memcpy(&x, a + k, 8);
       memcpy(&y, b + k, 8);
       if (x == y) continue;
     }
     for (i = k; i < k + len; i++)
-      if (a[i] != b[i]) dirty |= (uint64_t)1 << (i % AG__LF_NODES);
+      if (a[i] != b[i]) {
+        int v = s->node_of[i];
+        if (!(seen >> v & 1)) {
+          seen |= (uint64_t)1 << v;
+          bq += point_part(s, r, v) - point_part(s, q, v);
+        }
+      }
   }
-  for (i = 0; dirty; i++, dirty >>= 1)
-    if (dirty & 1) bq += point_part(s, r, i) - point_part(s, q, i);
   return bq;
 }
 
@@ -384,12 +405,35 @@ static double round_value(lfs *s, const lf_pos *p, int depth, int exact, double 
   }
 }
 
+static uint32_t pos_hash(const lf_pos *p)
+{
+  const unsigned char *b = (const unsigned char *)p;
+  uint32_t h = 2166136261u;
+  size_t i;
+  for (i = 0; i < sizeof *p; i++) h = (h ^ b[i]) * 16777619u;
+  return h;
+}
+
 /* White's value of p, a position after an action or a VOID round. */
 static double after_value(lfs *s, const lf_pos *p, int depth)
 {
-  double W[2][MAXN], x[MAXA], y[MAXA];
+  double W[2][MAXN], x[MAXA], y[MAXA], v;
+  lf_tt *e = NULL;
   if (p->phase == AG__LF_PH_OVER || depth <= 0) return evaluate(s, p);
-  return round_value(s, p, depth, 0, W, x, y);
+  if (s->tt) {
+    uint32_t h = pos_hash(p), i;
+    for (i = 0; i < TT_PROBE; i++) {
+      lf_tt *t = &s->tt[(h + i) & (TT_SIZE - 1)];
+      if (!t->depth) {
+        e = t;
+        break;
+      }
+      if (t->depth == depth && !memcmp(&t->pos, p, sizeof *p)) return t->value;
+    }
+  }
+  v = round_value(s, p, depth, 0, W, x, y);
+  if (e && !s->stopped) e->pos = *p, e->value = v, e->depth = depth;
+  return v;
 }
 
 /* ------------------------------------------------------------------ the root */
@@ -474,6 +518,19 @@ static int search_round(lfs *s, const lf_pos *p, int d, root_round *r)
   return 1;
 }
 
+/* The win probability reported for a searched value v: Platt scaling,
+ * logit' = a logit(v) + b with (a, b) = ag__lf_cal, fitted to rollout
+ * results (the raw values are overconfident: 0.86 predicted, 0.70 seen).
+ * Only what ag_ai_analyse reports as the value is rescaled; the search, the
+ * mix and the per-choice values are the raw ones.  0 and 1 stay. */
+static double calibrated(double v)
+{
+  double z;
+  if (v <= 0.0 || v >= 1.0) return v;
+  z = ag__lf_cal[0] * ag__log(v / (1.0 - v)) + ag__lf_cal[1];
+  return 1.0 / (1.0 + ag__exp(-z));
+}
+
 int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params *prm,
                              ag__ai_stop *stop, uint64_t *rng, ag_move *moves, ag_analysis *out,
                              ag_move *line, size_t line_cap, ag_move_stat *ms, size_t ms_cap)
@@ -492,6 +549,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
   if (p->phase == AG__LF_PH_OVER) return ag__fail(AG_EPHASE, "ai: the game is over");
   s.tab = malloc(sizeof(double) * ((size_t)(MAXA + 1) * (2 * MAXA + 1) + (size_t)MAXA * MAXA));
   if (!s.tab) return ag__fail(AG_ENOMEM, "ai: out of memory");
+  s.tt = calloc(TT_SIZE, sizeof *s.tt);   /* without it, the same search, slower */
   compute_dist(&s);
   if (p->phase == AG__LF_PH_ACT) {
     /* The mover's action: every action valued by the next round's game. */
@@ -517,7 +575,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
       if (vals[i] > vals[best]) best = i;
     best_v = vals[best];
     moves[0] = out->best = list[best];
-    out->value = best_v;
+    out->value = calibrated(best_v);
     out->num_moves = n;
     for (i = 0; i < n && i < ms_cap; i++) {
       ms[i].move = list[i];
@@ -555,7 +613,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
       moves[0] = draw_choice(&s, p, &r, player, rng);
     }
     out->best = moves[0];
-    out->value = pl == 0 ? r.value : 1 - r.value;
+    out->value = calibrated(pl == 0 ? r.value : 1 - r.value);
     n = g->vt->legal(g, p, pl, list);
     out->num_moves = n;
     for (i = 0; i < n && i < ms_cap; i++) choice_stat(&s, p, &r, pl, list[i], &ms[i]);
@@ -565,5 +623,6 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
   out->depth = done;
   out->work = (uint64_t)s.evals;
   free(s.tab);
+  free(s.tt);
   return AG_OK;
 }
