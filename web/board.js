@@ -119,6 +119,13 @@ export class Board {
     this.fitLabels();
   }
 
+  // The node of player p's reserve (the library's drawing says whose pieces
+  // a box holds), or -1: where an entering piece comes from.
+  reserveOf(p) {
+    const n = this.game.nodes.find((n) => n.kind === AG.NODE_RESERVE && this.owners.get(n.index) === p);
+    return n ? n.index : -1;
+  }
+
   px(x) { return this.margin + x * this.scale; }
   py(y) { return this.top + (this.game.height - y) * this.scale; }
 
