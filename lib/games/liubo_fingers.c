@@ -1541,8 +1541,6 @@ static int lf_setup(ag_game *g)
   }
   g->marks = lg->marks;
   g->num_marks = AG__LF_MARKS;
-  g->boxes = ag__lf_boxes;
-  g->num_boxes = 4;
   g->width = 24;
   g->height = 24;
   c = (lg->fingers_max + 1) * (lg->call_max + 1);

@@ -132,8 +132,6 @@ const ag__mark ag__lf_marks[AG__LF_MARKS] = {
  * D_NE and D_NW; Black (south) on V_SW and V_SE, prisons D_SW and D_SE. */
 const int ag__lf_start_corner[2][2] = {{0, 8}, {16, 24}};
 const int ag__lf_prison_dot[2][2] = {{33, 34}, {35, 36}};
-/* The same as whose pieces each dot holds: White's dots hold Black's. */
-const ag__box ag__lf_boxes[4] = {{33, 1}, {34, 1}, {35, 0}, {36, 0}};
 
 /* S15: the square's four corners and four mid-sides. */
 const int ag__lf_inner_eight[8] = {6, 7, 14, 15, 22, 23, 30, 31};

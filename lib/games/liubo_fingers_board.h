@@ -58,7 +58,6 @@ extern const ag__mark ag__lf_marks[AG__LF_MARKS];
  * inner eight (S15) from which a count of 1 enters TAIJI. */
 extern const int ag__lf_start_corner[2][2];
 extern const int ag__lf_prison_dot[2][2];
-extern const ag__box ag__lf_boxes[4];
 extern const int ag__lf_inner_eight[8];
 
 #endif
