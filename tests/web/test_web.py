@@ -774,7 +774,7 @@ def in_language(page, lang, msgs, same, shots, figures):
             # (data-owner), the page must not guess it from the box's name.
             owners = {int(e.get("data-index")): int(e.get("data-owner"))
                       for e in ET.fromstring(g.new_state().svg()).iter("{http://www.w3.org/2000/svg}g")
-                      if e.get("data-owner") is not None}
+                      if e.get("class", "").startswith("node ") and e.get("data-owner") is not None}
             want = []
             for n in g.nodes:
                 if n.kind == ag.AG_NODE_RESERVE:
