@@ -30,8 +30,9 @@ struct ag_state {
   char *tags;
   size_t tags_len, tags_cap;
   /* A hash set of the tag names (record.c): offset of each name in tags + 1,
-   * built by ag_state_set_tag() on demand; tag_slot_ok = 0 when the tags
-   * changed behind it (ag_state_copy(), a record read). */
+   * built by ag_state_set_tag() on demand and by a record read, read by
+   * ag_state_tag() when up to date; tag_slot_ok = 0 when the tags changed
+   * behind it (ag_state_copy(), a removal, a value of another length). */
   uint32_t *tag_slot;
   int tag_slot_ok;
 };

@@ -66,6 +66,10 @@ typedef struct ag__optdef {
 
 typedef struct ag__node { const char *name; int x, y, kind; } ag__node;
 typedef struct ag__edge { int a, b, kind; } ag__edge;
+/* Whose pieces a reserve or prison holds (a prison: the owner's pieces taken by
+ * the other side), for the drawing's data-owner (svg.c), so that a client
+ * labels the box without reading its name; a box not listed is nobody's. */
+typedef struct ag__box { int node, owner; } ag__box;
 /* A mark of the board (ag_game_mark()): AG_MARK_* kind, AG_SHAPE_* shape, the
  * node it belongs to or -1, and the coordinates as ag_mark documents them. */
 typedef struct ag__mark {
@@ -193,6 +197,8 @@ struct ag_game {
   int num_edges;
   const ag__mark *marks;            /* set by setup like nodes and edges; may stay NULL */
   int num_marks;
+  const ag__box *boxes;             /* set by setup; NULL when no box has an owner */
+  int num_boxes;
   int width, height;
   size_t limit[AG_LIMIT_RENDER_TEXT + 1]; /* indexed by ag_limit (the last selector) */
   ag_move *actions;                 /* every move of the game, ascending (tensor.c) */

@@ -213,10 +213,20 @@ AG_API int ag_state_tag(const ag_state *st, const char *name, char *buf, size_t 
 {
   ag__buf b = {buf, cap, 0};
   const char *v;
+  size_t nlen;
   int rc;
   if (!st) return ag__fail(AG_EINVAL, "ag_state_tag: state is NULL");
   if ((rc = check_tag_name(name)) < 0 || (rc = ag__check_buf(buf, cap)) < 0) return rc;
-  v = st->tags ? tag_find(st->tags, st->tags_len, name, strlen(name), NULL) : NULL;
+  nlen = strlen(name);
+  /* The hash set when it is up to date (ag_state_set_tag() and a record read
+   * keep it so); else one scan.  A reader never builds it: other threads may
+   * read the state at the same time (ag_state_playouts()). */
+  if (st->tags_len && st->tag_slot_ok) {
+    const uint32_t *slot = name_slot(st->tag_slot, st->tags, name, nlen);
+    v = *slot ? st->tags + *slot - 1 + nlen + 1 : NULL;
+  } else {
+    v = st->tags_len ? tag_find(st->tags, st->tags_len, name, nlen, NULL) : NULL;
+  }
   if (!v) return ag__fail(AG_ENOTFOUND, "the state has no tag '%s'", name);
   ag__puts(&b, v);
   return ag__finish_text(&b, len);
@@ -696,6 +706,9 @@ AG_API int ag_state_set_record(ag_state *st, const char *text)
     tmp = *st;
     *st = *sc;
     *sc = tmp;
+    /* The names' hash set for ag_state_tag(): one linear pass now (without
+     * memory for it, the reader scans). */
+    if (st->tags_len) tag_index(st);
   }
   tags_free(&t);
   ag_state_free(sc);

@@ -220,7 +220,18 @@ static void draw_pieces(const svg *v, int node, double cx, double cy, double r)
   }
 }
 
-/* Every node (one element of class "node" each) with its pieces. */
+/* Whose pieces a reserve or prison holds (ag__box), or -1. */
+static int box_owner(const ag_game *g, int node)
+{
+  int i;
+  for (i = 0; i < g->num_boxes; i++)
+    if (g->boxes[i].node == node) return g->boxes[i].owner;
+  return -1;
+}
+
+/* Every node (one element of class "node" each) with its pieces; a box with
+ * an owner says whose pieces it holds (data-owner), so that a client can
+ * label it ("white's reserve", "held by black") without reading its name. */
 static void draw_nodes(const svg *v)
 {
   int i, n = ag_game_num_nodes(v->g), x, y, kind;
@@ -233,7 +244,10 @@ static void draw_nodes(const svg *v)
     cx = px(v, x), cy = py(v, y);
     ag__printf(v->b, "<g class=\"node %s\" data-name=\"", node_class(kind));
     put_escaped(v->b, name);
-    ag__printf(v->b, "\" data-index=\"%d\">", i);
+    ag__printf(v->b, "\" data-index=\"%d\"", i);
+    if ((kind == AG_NODE_RESERVE || kind == AG_NODE_PRISON) && box_owner(v->g, i) >= 0)
+      ag__printf(v->b, " data-owner=\"%d\"", box_owner(v->g, i));
+    ag__putc(v->b, '>');
     if (kind == AG_NODE_RESERVE || kind == AG_NODE_PRISON) {
       double bw = dmax(1.8 * s, 6.0 * (double)(strlen(name) + strlen(node_class(kind)) + 3) + 8);
       double bh = dmax(1.3 * s, 40);

@@ -6,8 +6,9 @@
 # n, 2n, 4n and 8n.  The fixed cost (start-up, the game) cancels in the
 # differences d1 = I(2n)-I(n), d2 = I(4n)-I(2n), d3 = I(8n)-I(4n): linear
 # work doubles them (ratio 2), quadratic work quadruples them; a ratio above
-# 2.6 fails.  ag_state_set_tag finds a name through the state's hash set:
-# n new tags (each followed by a replacement) cost linear work too.  A state
+# 2.6 fails.  ag_state_set_tag and ag_state_tag find a name through the
+# state's hash set: n new tags (each read back, then a replacement) and a
+# record's n tags each read back cost linear work too.  A state
 # and a record hold at most 1024 program tags: those two run at n <= 128.
 # AG_COMPLEXITY_N (default 128) sets n; CI runs a larger n.
 # Exit 77 without valgrind or in a sanitizer build.

@@ -193,6 +193,52 @@ START_TEST(test_svg_elements)
 }
 END_TEST
 
+/* Whose pieces each box holds (data-owner, exactly these), and the rules
+ * agree: over random games, every group a box holds is its owner's. */
+static const char *const box_owners[][2] = {
+  {"hare", ""},
+  {"liubo_sticks", "wres=0 bres=1 wheld=0 bheld=1 "},
+  {"liubo_fingers", ""},   /* its prisons lie on the board: see NEWS */
+};
+
+START_TEST(test_svg_box_owners)
+{
+  ag_game *g = new_game(box_owners[_i][0]);
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 11;
+  char *doc, got[256] = "", *at;
+  int owner[64], i, k, held = 0, ply, who, kind;
+  size_t len;
+  doc = svg_of(st, &len);
+  for (i = 0; i < ag_game_num_nodes(g); i++) owner[i] = -1;
+  for (at = doc; (at = strstr(at, "<g class=\"node ")) != NULL; at++) {
+    /* <g class="node KIND" data-name="NAME" data-index="I" data-owner="P"> */
+    char *end = strchr(at, '>'), *name = strstr(at, "data-name=\"") + 11, *own;
+    *end = '\0';
+    own = strstr(at, " data-owner=\"");
+    i = atoi(strstr(at, "data-index=\"") + 12);
+    *end = '>';
+    if (!own) continue;
+    owner[i] = atoi(own + 13);
+    snprintf(got + strlen(got), sizeof got - strlen(got), "%.*s=%d ",
+             (int)(strchr(name, '"') - name), name, owner[i]);
+  }
+  ck_assert_str_eq(got, box_owners[_i][1]);
+  for (ply = 0; ply < 3000; ply++) {
+    if (!ag_test_random_plies(st, &rng, 1)) ag_state_reset(st);
+    for (i = 0; i < ag_game_num_nodes(g); i++)
+      for (k = 0; owner[i] >= 0 && ag_state_piece(st, i, k, &who, &kind, NULL) == 1; k++) {
+        ck_assert_int_eq(who, owner[i]);
+        held += k == 0;
+      }
+  }
+  if (box_owners[_i][1][0]) ck_assert_int_gt(held, 0);
+  free(doc);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* The drawing follows the position: the caption is its text, and a state set
  * to the same text draws the same document. */
 START_TEST(test_svg_follows_position)
@@ -256,6 +302,7 @@ static Suite *marks_suite(void)
   tcase_add_test(tc, test_mark_size);
   tcase_add_loop_test(tc, test_svg_elements, 0, (int)(sizeof specs / sizeof specs[0]));
   tcase_add_test(tc, test_svg_follows_position);
+  tcase_add_loop_test(tc, test_svg_box_owners, 0, (int)(sizeof box_owners / sizeof box_owners[0]));
   tcase_add_test(tc, test_svg_any_locale);
   suite_add_tcase(s, tc);
   return s;

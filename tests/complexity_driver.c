@@ -33,15 +33,22 @@ int main(int argc, char **argv)
     len = (size_t)snprintf(text, cap, "[Game \"hare\"]\n");
     for (i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, "[Tag%zu \"value %zu\"]\n", i, i);
     if (ag_state_set_record(st, text) != AG_OK) return 1;
+    for (i = 0; i < n; i++) {      /* each tag read back: a scan per read is quadratic */
+      char name[32], value[32];
+      snprintf(name, sizeof name, "Tag%zu", i);
+      if (ag_state_tag(st, name, value, sizeof value, NULL) != AG_OK) return 1;
+    }
   } else if (!strcmp(reader, "record-comments")) {   /* n comment lines, then plies */
     len = (size_t)snprintf(text, cap, "[Game \"hare\"]\n");
     for (i = 0; i < n; i++) len += (size_t)snprintf(text + len, cap - len, "; comment %zu\n", i);
     if (ag_state_set_record(st, text) != AG_OK) return 1;
-  } else if (!strcmp(reader, "set-tag")) {        /* n new tags, each then an older one replaced */
-    char name[32];
+  } else if (!strcmp(reader, "set-tag")) {        /* n new tags, each read, then an older one replaced */
+    char name[32], value[32];
     for (i = 0; i < n; i++) {
       snprintf(name, sizeof name, "Tag%zu", i);
       if (ag_state_set_tag(st, name, "value") != AG_OK) return 1;
+      /* the newest tag read back: the last one a scan would reach */
+      if (ag_state_tag(st, name, value, sizeof value, NULL) != AG_OK) return 1;
       snprintf(name, sizeof name, "Tag%zu", i / 2);
       if (ag_state_set_tag(st, name, "VALUE") != AG_OK) return 1;
     }

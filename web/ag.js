@@ -437,17 +437,23 @@ export class State {
     return [lib.u32[s >> 2], lib.u32[(s >> 2) + 1]];
   }
 
-  // The game record: tags, then one numbered ply a line (ancientgames(7)).
-  record() {
+  // A text of the state from call(buf, cap, len), sized first (AG_EBUFS).
+  sizedText(call) {
     const lib = this.lib, s = lib.scratch;
-    const rc = lib.m._ag_state_record(this.h, 0, 0, s);     // the size: AG_EBUFS
+    const rc = call(0, 0, s);
     if (rc !== AG.EBUFS) lib.check(rc);
     const cap = lib.u32[s >> 2] + 1, p = lib.alloc(cap);
     try {
-      lib.check(lib.m._ag_state_record(this.h, p, cap, s));
+      lib.check(call(p, cap, 0));
       return lib.string(p);
     } finally { lib.free(p); }
   }
+
+  // The game record: tags, then one numbered ply a line (ancientgames(7)).
+  record() { return this.sizedText((p, cap, len) => this.lib.m._ag_state_record(this.h, p, cap, len)); }
+
+  // The library's drawing of the state (ag_state_svg): an SVG document.
+  svg() { return this.sizedText((p, cap, len) => this.lib.m._ag_state_svg(this.h, 0, p, cap, len)); }
 
   // The moves of the history, first ply first (a joint ply is its parts).
   history() {
@@ -462,16 +468,7 @@ export class State {
   }
 
   // The position text the history starts from (ag_state_start_text).
-  startText() {
-    const lib = this.lib, s = lib.scratch;
-    const rc = lib.m._ag_state_start_text(this.h, 0, 0, s);    // the size: AG_EBUFS
-    if (rc !== AG.EBUFS) lib.check(rc);
-    const cap = lib.u32[s >> 2] + 1, p = lib.alloc(cap);
-    try {
-      lib.check(lib.m._ag_state_start_text(this.h, p, cap, 0));
-      return lib.string(p);
-    } finally { lib.free(p); }
-  }
+  startText() { return this.sizedText((p, cap, len) => this.lib.m._ag_state_start_text(this.h, p, cap, len)); }
 
   // ag_state_playouts(): count random playouts from here, seeded as the C
   // call says, in one call into the library; {playouts, plies, wins: [w0,

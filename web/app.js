@@ -399,11 +399,11 @@ class App {
   personMoves() {
     const p = this.personToMove();
     if (p < 0) return [];
-    const reserves = this.game.nodes.filter((n) => n.kind === AG.NODE_RESERVE);
+    const reserve = this.board.reserveOf(p);
     return this.st.legalMoves().map((m) => {
       const info = this.game.moveInfo(m);
       let from = info.from;
-      if (from < 0 && info.to >= 0 && reserves[p]) from = reserves[p].index;
+      if (from < 0 && info.to >= 0) from = reserve;
       return { move: m, text: this.game.moveToText(m), from, to: info.to, kind: info.kind };
     });
   }
@@ -675,8 +675,7 @@ class App {
       const info = this.game.moveInfo(ply.m);
       if (info.from < 0 && info.to < 0) return null;
       let from = info.from;
-      const reserves = this.game.nodes.filter((n) => n.kind === AG.NODE_RESERVE);
-      if (from < 0 && reserves[ply.player]) from = reserves[ply.player].index;
+      if (from < 0) from = this.board.reserveOf(ply.player);
       return { from, to: info.to };
     }
     return null;

@@ -4,7 +4,8 @@
 // plus what a person needs to play on it: every node is a focusable button
 // with a text label, legal origins and targets are highlighted, the last move
 // is marked.  It knows no game: the frame and carved pattern are the board's
-// marks (ag_game_mark), the rest its edges and nodes.
+// marks (ag_game_mark), the rest its edges and nodes; the boxes' owners and
+// the pieces' letters come from the library's drawing (drawingFacts).
 import { AG, MARK, gameMarks } from "./ag.js";
 import { playerWord } from "./i18n.js";
 
@@ -19,7 +20,6 @@ function el(name, attrs = {}, parent = null) {
 
 const NODE_KIND = { [AG.NODE_POINT]: "point", [AG.NODE_RESERVE]: "reserve", [AG.NODE_PRISON]: "prison", [AG.NODE_GOAL]: "goal" };
 const EDGE_KIND = ["edge", "line", "diagonal", "track", "shortcut", "slide", "jump"];
-const PIECE_LETTER = { [AG.PIECE_HARE]: "H", [AG.PIECE_OWL]: "O", [AG.PIECE_FISH]: "F", [AG.PIECE_STICK]: "|" };
 
 // The smallest size of the board's labels on the screen, in CSS pixels:
 // on a phone the board is drawn small and its labels grow to stay legible.
@@ -40,20 +40,33 @@ export function pieceWords(game, group, i18n) {
   }
 }
 
-// Whose reserve or prison a box is.  The geometry API gives a node's name
-// and kind, not its owner: a box whose name begins with the initial of one
-// player's name alone ("wres", "bheld": white, black) is that player's (its
-// pieces are that player's); else it has none and shows its own name.
-export function boxOwner(game, node) {
-  const c = node.name[0].toLowerCase();
-  const hits = [0, 1].filter((p) => (game.players[p] || "")[0] === c);
-  return hits.length === 1 ? hits[0] : -1;
+// What the library's drawing of a state (ag_state_svg) says beyond the
+// geometry API: whose pieces each box holds (a node's data-owner) and the
+// label each group of pieces bears ("H", "F", "O3", "|2": a piece's letter
+// and count), so that this page draws the pieces as the library does and
+// knows no game.  {owners: Map node -> player, labels: [[label, ...] per node]}.
+export function drawingFacts(state) {
+  const doc = new DOMParser().parseFromString(state.svg(), "image/svg+xml");
+  const owners = new Map(), labels = [];
+  let node = -1;
+  // Each node's pieces follow its <g class="node"> in the document.
+  for (const e of doc.querySelectorAll("g.node, g.piece")) {
+    if (e.getAttribute("class").split(" ")[0] === "node") {
+      node = Number(e.getAttribute("data-index"));
+      labels[node] = [];
+      if (e.hasAttribute("data-owner")) owners.set(node, Number(e.getAttribute("data-owner")));
+    } else if (node >= 0) {
+      labels[node].push(e.querySelector("text")?.textContent || "");
+    }
+  }
+  return { owners, labels };
 }
 
 // A box's label: "Black's reserve", "held by White" (a prison holds the
-// pieces of its owner, taken by the other side), or "NAME (reserve)".
-export function boxLabel(game, node, i18n) {
-  const p = boxOwner(game, node);
+// pieces of its owner, taken by the other side), or "NAME (reserve)" for a
+// box that is nobody's.  owners: drawingFacts().owners.
+export function boxLabel(game, node, i18n, owners) {
+  const p = owners.has(node.index) ? owners.get(node.index) : -1;
   if (node.kind === AG.NODE_RESERVE)
     return p >= 0 ? i18n.t("reserve_of", { of: playerWord(i18n, game, p, "of") }) : i18n.t("box_reserve", { node: node.name });
   return p >= 0 ? i18n.t("held_by", { by: playerWord(i18n, game, 1 - p, "by"), of: playerWord(i18n, game, 1 - p, "of") })
@@ -77,6 +90,8 @@ export class Board {
   setGame(game) {
     this.game = game;
     this.state = null;       // the previous game's state may be freed already
+    const start = game.newState();
+    try { this.owners = drawingFacts(start).owners; } finally { start.free(); }
     this.fitted = false;
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -102,6 +117,13 @@ export class Board {
     this.lastLayer = el("g", { class: "lastmove", "aria-hidden": "true" }, svg);
     this.drawNodes();
     this.fitLabels();
+  }
+
+  // The node of player p's reserve (the library's drawing says whose pieces
+  // a box holds), or -1: where an entering piece comes from.
+  reserveOf(p) {
+    const n = this.game.nodes.find((n) => n.kind === AG.NODE_RESERVE && this.owners.get(n.index) === p);
+    return n ? n.index : -1;
   }
 
   px(x) { return this.margin + x * this.scale; }
@@ -187,7 +209,7 @@ export class Board {
         // Sized and placed by fitLabels() (the label's size decides).
         info.rect = el("rect", { class: "box", rx: "4" }, g);
         info.boxlabel = el("text", { class: "boxlabel", x: cx }, g);
-        info.boxlabel.dataset.text = boxLabel(game, n, this.i18n);
+        info.boxlabel.dataset.text = boxLabel(game, n, this.i18n, this.owners);
         info.r = Math.min(this.radius, 13);
       } else if (n.kind === AG.NODE_GOAL) {
         info.goal = el("rect", { class: "goal", x: cx - this.radius * 1.2, y: cy - this.radius * 1.2,
@@ -366,7 +388,7 @@ export class Board {
   relabel() {
     if (!this.game) return;
     for (const info of this.nodeEls)
-      if (info.boxlabel) info.boxlabel.dataset.text = boxLabel(this.game, this.game.nodes[info.index], this.i18n);
+      if (info.boxlabel) info.boxlabel.dataset.text = boxLabel(this.game, this.game.nodes[info.index], this.i18n, this.owners);
     this.fitted = false;
     this.fitLabels();
   }
@@ -402,6 +424,7 @@ export class Board {
     this.state = state;
     this.marks = marks;
     let focusable = false;
+    const { labels } = drawingFacts(state);
     for (const info of this.nodeEls) {
       const i = this.nodeEls.indexOf(info);
       const n = game.nodes[i];
@@ -411,9 +434,7 @@ export class Board {
       const r = info.r;
       groups.forEach((grp, k) => {
         const x = (info.pcx ?? info.cx) + (k - (groups.length - 1) / 2) * r * 1.9;
-        // The hunted piece (hare, fox) bears its side's initial.
-        const letter = grp.kind === AG.PIECE_HARE ? game.players[grp.owner][0].toUpperCase() : PIECE_LETTER[grp.kind] || "";
-        const label = grp.count > 1 ? `${letter}${grp.count}` : letter;
+        const label = labels[i][k] || "";
         const pg = el("g", { class: "piece", "data-owner": String(grp.owner), "data-kind": String(grp.kind),
                              "data-count": String(grp.count) }, p);
         el("circle", { class: `p${grp.owner ? 1 : 0} kind${grp.kind}`, cx: x, cy: info.cy, r }, pg);

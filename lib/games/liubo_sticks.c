@@ -52,6 +52,12 @@ static const ag__node ls_nodes[LS_NNODE] = {
 #define LS_NODE_WRES 29
 #define LS_NODE_WHELD 31
 
+/* Each side's reserve holds its stones; its prison (wheld: white's) its
+ * stones held by the other side. */
+static const ag__box ls_boxes[] = {
+  {LS_NODE_WRES, 0}, {LS_NODE_WRES + 1, 1}, {LS_NODE_WHELD, 0}, {LS_NODE_WHELD + 1, 1}
+};
+
 static const ag__edge ls_edges[LS_NEDGE] = {
   {0, 1, AG_EDGE_TRACK},   {1, 2, AG_EDGE_TRACK},   {2, 3, AG_EDGE_TRACK},
   {3, 4, AG_EDGE_TRACK},   {4, 5, AG_EDGE_TRACK},   {5, 6, AG_EDGE_TRACK},
@@ -221,6 +227,8 @@ static int ls_setup(ag_game *g)
   g->num_edges = LS_NEDGE;
   g->marks = ls_marks;
   g->num_marks = LS_NMARK;
+  g->boxes = ls_boxes;
+  g->num_boxes = (int)(sizeof ls_boxes / sizeof ls_boxes[0]);
   g->width = 14;
   g->height = 12;
   g->limit[AG_LIMIT_LEGAL_MOVES] = 40;

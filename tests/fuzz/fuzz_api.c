@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fuzz_api.c -- API sequences.  The game (fuzz_spec_of), a byte seeds the
- * RNG; then each byte is an operation (the bytes after it its arguments):
+ * fuzz_api.c -- API sequences.  The game and the foreign game (of another
+ * spec, for the calls that must refuse mixing games: two fuzz_spec_of names,
+ * "hare\0liubo_sticks\0..."), a byte seeds the RNG; then each byte is an operation (the bytes after it its arguments):
  * legal, illegal and bit-flipped applies, joint applies, undo, set_text of
  * the state's own or of damaged text, sample_chance, clone, copy, reset,
  * playouts, records (written, read back, read damaged), tiny-budget AI calls
@@ -418,16 +419,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   static _Thread_local run r;      /* large: not on the stack */
   const ag_game *g, *foreign_game;
   int ops = 0;
-  long spec = fuzz_spec_of(&data, &size);
-  size_t fspec;
-  if (spec < 0 || size < 1) return 0;
+  long spec = fuzz_spec_of(&data, &size), foreign = size ? fuzz_spec_of(&data, &size) : -1;
+  if (spec < 0 || foreign < 0 || size < 1) return 0;
+  /* The foreign game's states must be of another spec (copy and equal
+   * refuse them); a seed that names the same spec twice tests nothing. */
+#ifdef FUZZ_NAME
+  FUZZ_CHECK(foreign != spec, "the seed names %s as its game and as the foreign one", fuzz_specs[spec]);
+#endif
+  if (foreign == spec) return 0;
   memset(&r, 0, sizeof r);
   r.in.p = data;
   r.in.n = size;
-  fspec = (size_t)spec;
   r.rng = fuzz_byte(&r.in);
-  g = fuzz_game(fspec);
-  foreign_game = fuzz_game(fspec + 3);
+  g = fuzz_game((size_t)spec);
+  foreign_game = fuzz_game((size_t)foreign);
   r.g = g;
   FUZZ_CHECK(ag_state_new(g, &r.st) == AG_OK && ag_state_new(g, &r.other) == AG_OK &&
              ag_state_new(foreign_game, &r.foreign) == AG_OK, "states");

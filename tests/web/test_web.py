@@ -41,6 +41,7 @@ import sys
 import tempfile
 import threading
 import time
+import xml.etree.ElementTree as ET
 
 import ancientgames as ag
 from selenium import webdriver
@@ -769,16 +770,20 @@ def in_language(page, lang, msgs, same, shots, figures):
         if name == "liubo_sticks":
             boxes = page.js("return [...document.querySelectorAll('#board text.boxlabel')].map(t => t.dataset.text)")
             g = ag.Game(name)
+            # Whose pieces each box holds: the library's drawing says it
+            # (data-owner), the page must not guess it from the box's name.
+            owners = {int(e.get("data-index")): int(e.get("data-owner"))
+                      for e in ET.fromstring(g.new_state().svg()).iter("{http://www.w3.org/2000/svg}g")
+                      if e.get("class", "").startswith("node ") and e.get("data-owner") is not None}
             want = []
             for n in g.nodes:
                 if n.kind == ag.AG_NODE_RESERVE:
-                    owner = {"w": 0, "b": 1}[n.name[0]]
-                    want.append(tr["reserve_of"].replace("{of}", tr["pl_%s_of" % g.players[owner]]))
+                    want.append(tr["reserve_of"].replace("{of}", tr["pl_%s_of" % g.players[owners[n.index]]]))
                 elif n.kind == ag.AG_NODE_PRISON:
-                    holder = 1 - {"w": 0, "b": 1}[n.name[0]]
+                    holder = 1 - owners[n.index]
                     want.append(tr["held_by"].replace("{by}", tr["pl_%s_by" % g.players[holder]])
                                 .replace("{of}", tr["pl_%s_of" % g.players[holder]]))
-            check(boxes == want, "%s: the sticks' boxes say %r, not %r" % (lang, boxes, want))
+            check(len(owners) == 4 and boxes == want, "%s: the %s boxes say %r, not %r" % (lang, name, boxes, want))
             results["boxes"] = boxes
         if shots:
             page.d.save_screenshot(os.path.join(shots, "%s-%s.png" % (lang, name)))
