@@ -151,29 +151,78 @@ out:
   return v;
 }
 
+/* The start of one of A's turns in the game played: the ply, the throw
+ * stream and B's stream there. */
+typedef struct turn_start {
+  long ply;
+  uint64_t t, r;
+} turn_start;
+
+typedef struct record {
+  ag_move *moves;
+  long n, cap;
+  turn_start *turns;
+  long num_turns, cap_turns;
+} record;
+
+static void *grow(void *p, long *cap, long need, size_t size)
+{
+  if (need <= *cap) return p;
+  *cap = need * 2;
+  p = realloc(p, (size_t)*cap * size);
+  if (!p) die("memory");
+  return p;
+}
+
 /* The game liubo_sticks_match plays: A (seat a_seat, stream seed*2+1) and B
- * (stream seed*2+2); returns A's score. */
+ * (stream seed*2+2); returns A's score and records the moves and A's turns. */
 static double play(const ag_game *g, const char *a, const char *b, int a_seat, uint64_t t,
-                   uint64_t seed)
+                   uint64_t seed, record *rec)
 {
   ag_state *s;
   uint64_t rng[2] = {seed * 2 + 1, seed * 2 + 2};
-  int cur;
+  int cur, prev = AG_PLAYER_NONE;
   double v;
+  rec->n = rec->num_turns = 0;
   if (ag_state_new(g, &s) != AG_OK) die("state");
   while ((cur = ag_state_current_player(s)) != AG_PLAYER_TERMINAL) {
     ag_move m;
     int who = cur == a_seat ? 0 : 1;
+    if (cur == a_seat && prev != a_seat) {
+      rec->turns = grow(rec->turns, &rec->cap_turns, rec->num_turns + 1, sizeof *rec->turns);
+      rec->turns[rec->num_turns].ply = rec->n;
+      rec->turns[rec->num_turns].t = t;
+      rec->turns[rec->num_turns++].r = rng[1];
+    }
     if (cur == AG_PLAYER_CHANCE) {
       if (ag_ai_choose(s, "random", &t, &m) != AG_OK) die("throw");
     } else if (ag_ai_choose(s, who ? b : a, &rng[who], &m) != AG_OK) {
       die(who ? b : a);
     }
     if (ag_state_apply(s, m) != AG_OK) die("apply");
+    rec->moves = grow(rec->moves, &rec->cap, rec->n + 1, sizeof *rec->moves);
+    rec->moves[rec->n++] = m;
+    prev = cur;
   }
   v = result_for(s, a_seat);
   ag_state_free(s);
   return v;
+}
+
+/* The best result of A's seat when it keeps the played moves up to its
+ * k-th last turn and searches from there; *calls adds B's calls. */
+static double best_from(const ag_game *g, const record *rec, long k, oracle *o)
+{
+  const turn_start *ts = &rec->turns[rec->num_turns - k];
+  ag_state *s;
+  long i;
+  double y;
+  if (ag_state_new(g, &s) != AG_OK) die("state");
+  for (i = 0; i < ts->ply; i++)
+    if (ag_state_apply(s, rec->moves[i]) != AG_OK) die("replay");
+  y = best(o, s, ts->t, ts->r);
+  ag_state_free(s);
+  return y;
 }
 
 static void wilson(double x, double n, double *lo, double *hi)
@@ -195,6 +244,7 @@ int main(int argc, char **argv)
   double score = 0, bound = 0, lo, hi, games;
   int c, verbose = 0, seat;
   ag_game *g;
+  record rec = {NULL, 0, 0, NULL, 0, 0};
   static const char *const verdict[4] = {"won", "saved", "lost", "unknown"};
   while ((c = getopt_long(argc, argv, "n:s:b:vh", opts, NULL)) != -1) {
     char *end = NULL;
@@ -217,22 +267,27 @@ int main(int argc, char **argv)
   for (i = 0; i < pairs; i++) {
     uint64_t base = seed + (uint64_t)i, t = base * 0x9E3779B97F4A7C15ull;
     for (seat = 0; seat < 2; seat++) {
-      double x = play(g, argv[optind], argv[optind + 1], seat, t, base), y = x;
+      record rec0 = rec;
+      double x = play(g, argv[optind], argv[optind + 1], seat, t, base, &rec0), y = x;
       int k = 0;
+      long back = 0, calls = 0;
       oracle o = {argv[optind + 1], seat, 0, budget, 0};
-      if (x < 1) {
-        ag_state *s;
-        if (ag_state_new(g, &s) != AG_OK) die("state");
-        y = best(&o, s, t, base * 2 + 2);
-        ag_state_free(s);
-        k = o.out_of_budget ? 3 : y > x ? 1 : 2;
+      rec = rec0;
+      /* Searches from ever earlier turns of A: the last one that could be
+       * changed to save the game, or the whole game. */
+      for (back = 1; x < 1 && back <= rec.num_turns && y <= x && !o.out_of_budget; back++) {
+        y = best_from(g, &rec, back, &o);
+        calls = o.calls;
       }
+      back--;
+      if (x < 1) k = o.out_of_budget ? 3 : y > x ? 1 : 2;
       count[k]++;
       score += x;
       bound += k == 0 ? x : k == 2 ? y : 1;
       if (verbose && x < 1)
-        fprintf(stderr, "pair %llu seat %d: A scored %.1f, %s (best %.1f, %ld calls of B)\n",
-                (unsigned long long)base, seat, x, verdict[k], y, o.calls);
+        fprintf(stderr, "pair %llu seat %d: A scored %.1f in %ld turns, %s (best %.1f from its "
+                "turn %ld of the end; %ld calls of B)\n", (unsigned long long)base, seat, x,
+                rec.num_turns, verdict[k], y, back, calls);
     }
   }
   games = 2.0 * (double)pairs;
@@ -244,5 +299,7 @@ int main(int argc, char **argv)
          "(budget %ld calls of B)\nbound on any player's score against B: %.4f [%.4f, %.4f]\n",
          count[0], count[1], count[2], count[3], budget, bound / games, lo, hi);
   ag_game_free(g);
+  free(rec.moves);
+  free(rec.turns);
   return 0;
 }
