@@ -955,7 +955,7 @@ AG_API int ag_state_render(const ag_state *st, char *buf, size_t cap, size_t *le
 /** Draws the board and its pieces as a standalone SVG 1.1 document: the marks
  *  (ag_game_mark()), the edges and the nodes (one element of class "node" per node,
  *  with data-name and data-index; a reserve or prison also with data-owner, the player
- *  whose pieces it holds, when it has one -- since 0.5), the pieces (class "piece",
+ *  whose pieces it holds, when it has one -- since 0.4.1), the pieces (class "piece",
  *  with data-owner, data-kind and data-count, and the letter and count they are
  *  labelled with as text), a title with the players and a caption with the position
  *  text, styled by one embedded style sheet.  The output is the same on every platform
