@@ -234,7 +234,7 @@ static int box_owner(const ag_game *g, int node)
  * label it ("white's reserve", "held by black") without reading its name. */
 static void draw_nodes(const svg *v)
 {
-  int i, n = ag_game_num_nodes(v->g), x, y, kind;
+  int i, n = ag_game_num_nodes(v->g), x, y, kind, owner;
   double s = v->scale, r = s * (v->width <= 6 ? 0.22 : 0.42);
   ag__puts(v->b, "<g class=\"nodes\">\n");
   for (i = 0; i < n; i++) {
@@ -245,8 +245,8 @@ static void draw_nodes(const svg *v)
     ag__printf(v->b, "<g class=\"node %s\" data-name=\"", node_class(kind));
     put_escaped(v->b, name);
     ag__printf(v->b, "\" data-index=\"%d\"", i);
-    if ((kind == AG_NODE_RESERVE || kind == AG_NODE_PRISON) && box_owner(v->g, i) >= 0)
-      ag__printf(v->b, " data-owner=\"%d\"", box_owner(v->g, i));
+    if ((kind == AG_NODE_RESERVE || kind == AG_NODE_PRISON) && (owner = box_owner(v->g, i)) >= 0)
+      ag__printf(v->b, " data-owner=\"%d\"", owner);
     ag__putc(v->b, '>');
     if (kind == AG_NODE_RESERVE || kind == AG_NODE_PRISON) {
       double bw = dmax(1.8 * s, 6.0 * (double)(strlen(name) + strlen(node_class(kind)) + 3) + 8);

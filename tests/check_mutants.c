@@ -32,6 +32,7 @@
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -437,7 +438,6 @@ END_TEST
  * The poll callback runs on the calling thread at the chunk points; it
  * counts the process's threads (/proc/self/task, Linux): with threads=1 no
  * worker is ever started, with threads=2 one is. */
-#include <dirent.h>
 static int count_threads(void)
 {
   DIR *d = opendir("/proc/self/task");
