@@ -60,13 +60,30 @@ its interval; then every survivor.
 """
 import argparse, hashlib, json, math, os, random, re, resource, shutil, signal, subprocess, sys, time
 
-CFLAGS = ["-std=c11", "-g0", "-w", "-D_GNU_SOURCE", "-pthread"]
+# -fPIC: the objects also make the shared library of the shell tests (Tree).
+CFLAGS = ["-std=c11", "-g0", "-w", "-D_GNU_SOURCE", "-pthread", "-fPIC"]
 LIBS = ["-lcheck", "-lsubunit", "-lpthread", "-lm", "-lrt"]
 # Test programs that link the library's objects with extra flags.
 EXTRA_LDFLAGS = {"check_alloc": ["-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free"]}
 # Check suites whose tests never run without an outside file (they SKIP).
 SKIPPED = {"check_perfect"}
 FUZZ = ["spec", "position", "move", "record", "solution", "api"]
+# The shell tests that run lib/ through built programs: each is a unit
+# ("sh:SCRIPT"), run with top_builddir pointing at the programs named here,
+# linked against the (mutated) objects, and the extra files it reads (a
+# change of them maps the unit again).  check-complexity.sh (callgrind, only
+# the growth of the cost) and the valgrind and Python-only scripts are not
+# units.
+SHELL = {
+    "check-hare-perft.sh": (["examples/ag-perft"], ["tests/hare_reference.py"]),
+    "check-fox-and-hens-perft.sh": (["examples/ag-perft"], ["tests/fox_and_hens_reference.py"]),
+    "check-golden.sh": (["tests/ag-probe"], ["tests/golden"]),
+    "check-probe.sh": (["tests/ag-probe"], ["tests/probe.expected"]),
+    "check-svg.sh": (["examples/ag-svg"], ["doc", "python/ancientgames"]),
+    "check-cli.sh": (["examples/ag-perft", "examples/ag-bench", "examples/ag-play",
+                      "examples/ag-svg", "examples/ag-solve"], []),
+    "check-solve-errors.sh": (["examples/ag-solve"], []),
+}
 
 # Compiled into each Check suite of the scratch tree (-include): with
 # AG_MUT_TESTS=a,b only the tests named a and b are added to their TCase.
@@ -221,10 +238,13 @@ class Tree:
         self.work, self.opt = work, opt
         if os.path.exists(work):
             shutil.rmtree(work)
-        for d in ("include", "lib", "tests"):
+        for d in ("include", "lib", "tests", "examples", "doc", "python"):
+            if not os.path.isdir(os.path.join(srcdir, d)):
+                continue
             shutil.copytree(os.path.join(srcdir, d), os.path.join(work, d),
                             ignore=shutil.ignore_patterns("*.o", "*.lo", ".libs", ".deps", "*.log",
-                                                          "*.trs", "out", "*.gcda", "*.gcno"))
+                                                          "*.trs", "out", "*.gcda", "*.gcno",
+                                                          "__pycache__", "*.so*"))
         with open(os.path.join(work, "mut_filter.h"), "w") as fh:
             fh.write(FILTER_H)
         self.lib = sorted(os.path.relpath(os.path.join(dp, f), work)
@@ -235,6 +255,14 @@ class Tree:
             rc, log = self.compile(f)
             if rc != 0:
                 sys.exit("mutation.py: %s does not compile:\n%s" % (f, log))
+        # The shell tests' build tree (top_builddir): their programs are
+        # linked into shb/ per mutant; the shared library the Python parts
+        # of a script load (check-svg.sh: the game list and node names) is
+        # the unmutated one, an oracle.
+        so = os.path.join(work, "shb", "lib", ".libs", "libancientgames.so")
+        os.makedirs(os.path.dirname(so), exist_ok=True)
+        run(["gcc", "-shared"] + self.opt + [self.obj(f) for f in self.lib] +
+            ["-lm", "-lpthread", "-o", so], work, 300)
         self.linked = set()          # programs linked against the current objects
         self.tobjs = {}              # program -> its own objects
 
@@ -255,6 +283,9 @@ class Tree:
         if prog.startswith("replay_"):
             srcs = ["tests/fuzz/fuzz_%s.c" % prog[7:], "tests/fuzz/replay.c"]
             extra = ['-DFUZZ_NAME="%s"' % prog[7:], "-Itests/fuzz"]
+        elif "/" in prog:                 # a program a shell test runs
+            srcs = [prog + ".c"] + (["examples/cli.c"] if prog.startswith("examples/") else [])
+            extra = ["-Iexamples"]
         else:
             srcs = ["tests/%s.c" % prog]
             extra = []
@@ -267,7 +298,8 @@ class Tree:
                 extra = ["-include", "mut_filter.h"]
         os.makedirs(os.path.join(self.work, "tobj"), exist_ok=True)
         for src in srcs:
-            o = os.path.join(self.work, "tobj", "%s_%s.o" % (prog, os.path.basename(src)[:-2]))
+            o = os.path.join(self.work, "tobj", "%s_%s.o" % (prog.replace("/", "_"),
+                                                             os.path.basename(src)[:-2]))
             rc, log = run(["gcc"] + CFLAGS + self.opt + self.inc + ["-Itests"] + extra +
                           ["-c", src, "-o", o], self.work, 300)
             if rc != 0:
@@ -280,7 +312,7 @@ class Tree:
     def program(self, prog):
         """Links test program `prog' against the current objects (once);
         its path, or None."""
-        out = os.path.join(self.work, "bin", prog)
+        out = os.path.join(self.work, "shb" if "/" in prog else "bin", prog)
         if prog in self.linked:
             return out
         objs = self.test_objects(prog)
@@ -299,18 +331,29 @@ class Tree:
         """Runs tests `names' of program prog (all when names is None) with
         a wall-clock backstop of timeout seconds and, when cpu is given, a
         limit of cpu CPU-seconds per process: "pass", "fail", "timeout" or
-        "cpu"."""
-        exe = self.program(prog)
-        if exe is None:
-            return "fail"
+        "cpu"; a shell test that skips (exit 77) is "skip"."""
         env = dict(os.environ, top_srcdir=self.work, TMPDIR=self.work,
                    CK_TIMEOUT_MULTIPLIER="100", CK_DEFAULT_TIMEOUT="1000")
         env.pop("AG_HARE_SOLUTION", None)
+        if prog.startswith("sh:"):
+            for p in SHELL[prog[3:]][0]:
+                if self.program(p) is None:
+                    return "fail"
+            env.update(top_builddir=os.path.join(self.work, "shb"), PYTHON=sys.executable,
+                       AG_PY_PRELOAD="", AG_SAN_FLAGS="")
+            cmd = ["sh", os.path.join("tests", prog[3:])]
+        else:
+            exe = self.program(prog)
+            if exe is None:
+                return "fail"
+            cmd = [exe]
         if names is not None:
             env["AG_MUT_TESTS"] = ",".join(names)
-        rc, out = run([exe], self.work, timeout, env, cpu)
+        rc, out = run(cmd, self.work, timeout, env, cpu)
         if rc in ("timeout", "cpu"):
             return rc
+        if rc == 77 and prog.startswith("sh:"):
+            return "skip"
         if rc != 0 or "not ok" in out:
             return "fail"
         return "pass"
@@ -332,6 +375,9 @@ def units_of(work):
     for t in FUZZ:
         if os.path.exists(os.path.join(work, "tests", "fuzz", "fuzz_%s.c" % t)):
             units.append(("replay_" + t, None))
+    for t in SHELL:
+        if os.path.exists(os.path.join(work, "tests", t)):
+            units.append(("sh:" + t, None))
     return units
 
 
@@ -364,12 +410,12 @@ def files_hash(srcdir, paths):
     h = hashlib.sha256()
     for rel in paths:
         p = os.path.join(srcdir, rel)
-        # In a directory only the sources count (a built tree has objects,
-        # libtool files and dependency files there), or every file of a
-        # corpus.
+        # In include/ and lib/ only the sources count (a built tree has
+        # objects, libtool files and dependency files there); elsewhere (a
+        # corpus, the golden files) every file.
         todo = [p] if os.path.isfile(p) else sorted(
             os.path.join(dp, f) for dp, _, fs in os.walk(p) for f in fs
-            if "corpus" in rel or f.endswith((".c", ".h")))
+            if "__pycache__" not in dp and rel not in ("include", "lib") or f.endswith((".c", ".h")))
         h.update(rel.encode() + b"\0")
         for q in todo:
             h.update(os.path.relpath(q, srcdir).encode() + b"\0")
@@ -390,6 +436,10 @@ def prog_hash(srcdir, prog):
     if prog.startswith("replay_"):
         t = prog[7:]
         paths = ["tests/fuzz/fuzz_%s.c" % t, "tests/fuzz/replay.c", "tests/fuzz/corpus/" + t]
+    elif prog.startswith("sh:"):
+        progs, data = SHELL[prog[3:]]
+        paths = (["tests/" + prog[3:], "examples/cli.c", "examples/cli.h"] +
+                 [p + ".c" for p in progs] + data)
     else:
         paths = ["tests/%s.c" % prog, "tests/check_main.h"]
     return files_hash(srcdir, paths)
