@@ -324,6 +324,38 @@ START_TEST(test_hook_refuses)
 }
 END_TEST
 
+/* The portable select (select_bit64: a byte's place by broadword counts,
+ * then select_in_byte) finds the k-th set bit of every byte value at every
+ * byte of a word, with set bits below and above it: every entry of the
+ * table that is read (a playout reaches only the byte values its boards
+ * make, so a wrong entry could hide from the playout tests): 24,480 calls. */
+START_TEST(test_select_bit64_every_byte)
+{
+  const uint64_t below[3] = {0, UINT64_C(0x8000000000000001), UINT64_C(0xa5a5a5a5a5a5a5a5)};
+  unsigned b, place, r, v;
+  for (b = 1; b < 256; b++)
+    for (place = 0; place < 8; place++)
+      for (v = 0; v < 3; v++) {
+        uint64_t mask = UINT64_C(0xff) << (8 * place);
+        uint64_t x = (uint64_t)b << (8 * place) | (below[v] & ~mask);
+        uint64_t low = (UINT64_C(1) << (8 * place)) - 1;          /* the bits below the byte */
+        uint64_t k = (uint64_t)__builtin_popcountll(x & low);
+        unsigned n = (unsigned)__builtin_popcount(b);
+        for (r = 0; r < n; r++) {
+          uint64_t m = x >> (8 * place) & 0xff;
+          unsigned want = 8 * place, i;
+          for (i = 0; i <= r; i++) {                            /* the r-th set bit of b */
+            want = 8 * place + (unsigned)__builtin_ctzll(m);
+            m &= m - 1;
+          }
+          ck_assert_msg(ag__hare_select_bit64(x, k + r) == (int)want,
+                        "bit %u of %#llx (byte %u, rank %u): %d, not %u", (unsigned)(k + r),
+                        (unsigned long long)x, place, r, ag__hare_select_bit64(x, k + r), want);
+        }
+      }
+}
+END_TEST
+
 static Suite *builds_suite(void)
 {
   Suite *s = suite_create("hare_builds");
@@ -338,6 +370,7 @@ static Suite *builds_suite(void)
                       AG__HARE_LIST_AVX512 + 1);
   tcase_add_test(tc, test_hook_refuses);
   tcase_add_test(tc, test_cpu_generic_forces_plain);
+  tcase_add_test(tc, test_select_bit64_every_byte);
   suite_add_tcase(s, tc);
   return s;
 }

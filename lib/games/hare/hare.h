@@ -26,4 +26,8 @@ int ag__hare_use_list(ag_game *g, int build);
 /* The builds game g runs (AG_OK), or AG_EINVAL when g is not a hare hunt. */
 int ag__hare_builds(const ag_game *g, int *playout, int *list);
 
+/* The position of the k-th set bit of x (k below its count), as the
+ * portable playouts find it (broadword, a table per byte). */
+int ag__hare_select_bit64(uint64_t x, uint64_t k);
+
 #endif

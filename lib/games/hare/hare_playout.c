@@ -729,3 +729,10 @@ int ag__hare_playouts(const ag_game *g, const void *pos, const ag__past *past,
 #endif
   return playouts_run(g, pos, past, rngs, n, max_plies, sum, 0, 0);
 }
+
+/* select_bit64 for the tests (hare.h): every entry of select_in_byte that
+ * is read, and the place of the byte, against a plain loop. */
+int ag__hare_select_bit64(uint64_t x, uint64_t k)
+{
+  return select_bit64(x, byte_counts(x), k);
+}
