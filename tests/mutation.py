@@ -13,13 +13,15 @@ How it stays feasible (thousands of mutants on a small machine):
   1. A test map, made once: the library is built with --coverage and every
      test unit runs alone -- each test function of each Check suite (the
      suites are compiled with a filter: AG_MUT_TESTS=name,...), each fuzz
-     corpus replay, check_threads -- and gcov records the lines it executed
-     and its CPU time.  A unit that fails without a mutant is not used.  The
+     corpus replay, check_threads, and the shell tests of SHELL (the perft,
+     golden, probe, svg, cli and solve-error scripts, whose programs are
+     linked from the same objects into WORK's own top_builddir) -- and gcov
+     records the lines it executed and its CPU time.  A unit that fails without a mutant is not used.  The
      map is cached (WORK/map.json) with the digest of lib/ + include/ and of
      each test program's sources: while lib/ is unchanged, only the units of
      new or changed test programs are mapped again.
   2. Per mutant, only the mutated object recompiles (-O1), and only the test
-     programs about to run are relinked.  The units that execute the mutated
+     programs about to run (a shell test's programs too) are relinked.  The units that execute the mutated
      line run, fastest first, the first three alone, then the rest together
      per program (with --quick S only those mapped at most S seconds: a
      quick test set); the first failure kills the mutant (a crash, a failed check
