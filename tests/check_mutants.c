@@ -34,6 +34,7 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "ancientgames.h"
@@ -480,6 +481,68 @@ START_TEST(one_thread_is_the_callers)
 }
 END_TEST
 
+/* ---- ag_control's fields that fit (lib/ai/ai_stop.c) ----
+ * A caller's ag_control is read up to its size: a field is read exactly
+ * when the size covers it whole, at the boundary included. */
+static int poll_stop(void *arg)
+{
+  if (arg) ++*(int *)arg;
+  return 1;
+}
+
+START_TEST(control_reads_the_fields_that_fit)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  ag_playout_totals t;
+  ag_control ctl = AG_CONTROL_INIT;
+  const volatile int stop = 1;
+  int calls = 0;
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ctl.stop = &stop;
+  ctl.size = offsetof(ag_control, stop);                      /* size alone: no stop */
+  ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &ctl, &t), AG_OK);
+  ck_assert_uint_eq(t.playouts, 50);
+  ctl.size = offsetof(ag_control, stop) + sizeof ctl.stop;    /* the flag, just */
+  ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &ctl, &t), AG_ECANCELED);
+  ctl.stop = NULL;
+  ctl.poll = poll_stop;
+  ctl.user = &calls;
+  ctl.size = offsetof(ag_control, poll);                      /* no callback */
+  ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &ctl, &t), AG_OK);
+  ctl.size = offsetof(ag_control, poll) + sizeof ctl.poll;    /* the callback, not user */
+  ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &ctl, &t), AG_ECANCELED);
+  ck_assert_int_eq(calls, 0);
+  ctl.size = sizeof ctl;                                      /* user too */
+  ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &ctl, &t), AG_ECANCELED);
+  ck_assert_int_eq(calls, 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* An unknown player's name is quoted up to 40 bytes (lib/ai/ai_params.c). */
+START_TEST(unknown_player_name_is_cut_at_40)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char name[64], want[160];
+  uint64_t rng = 1;
+  ag_move m;
+  size_t n;
+  for (n = 40; n <= 42; n++) {
+    memset(name, 'z', n);
+    name[n] = '\0';
+    ck_assert_int_eq(ag_ai_choose(st, name, &rng, &m), AG_ENOTFOUND);
+    snprintf(want, sizeof want, "ai: unknown player \"%.40s\" (", name);
+    ck_assert_msg(strncmp(ag_errmsg(), want, strlen(want)) == 0, "%zu: %s", n, ag_errmsg());
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- liubo_sticks' centre planes (lib/games/liubo_sticks.c) ----
  * h11/0 and h11/1 hold, on every node, each side's stones in the centre that
  * came by H11 (X11), not those by H6 (X6). */
@@ -875,6 +938,8 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, tags_replaced_and_removed_keep_the_others);
   tcase_add_test(tc, long_messages_fill_the_buffer);
   tcase_add_test(tc, one_thread_is_the_callers);
+  tcase_add_test(tc, control_reads_the_fields_that_fit);
+  tcase_add_test(tc, unknown_player_name_is_cut_at_40);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, vec_names_the_illegal_action);
