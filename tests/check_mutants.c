@@ -778,8 +778,9 @@ END_TEST
  * a decision is caught here.  For each game, seeded random play reaches a few
  * positions; at each, each player analyses with a fixed RNG seed and small
  * budgets (no time budget: the result is a function of the seed alone), and
- * its chosen move, the depth and work of the search and the principal line are
- * compared with the committed table.  After an intended change of a player,
+ * its chosen move, the value (its bits), proven and distance, the depth and
+ * work of the search and the principal line are compared with the committed
+ * table.  After an intended change of a player,
  * write the tables anew (HACKING, "Golden playthroughs"):
  *     top_builddir=. top_srcdir=. sh tests/check-golden.sh --write          */
 typedef struct choices_case {
@@ -798,9 +799,11 @@ static const choices_case choices_cases[] = {
   {"liubo_sticks", "liubo_sticks", 5, 160, 10,
    {"ai", "expectimax1", "ai(depth=1)", "mcts(iterations=200)"}},
   {"liubo_fingers", "liubo_fingers", 7, 40, 4,
-   {"ai(nodes=20000)", "ai(depth=1)", "mcts(iterations=200)", NULL}},
+   {"ai(nodes=20000)", "ai(depth=1)", "mcts(iterations=200)", "ai"}},
   {"fox_and_hens", "fox_and_hens", 9, 60, 6, {"ai(iterations=300)", "mcts(iterations=200,c=0.5)",
    "mcts(iterations=200,threads=3)", NULL}},
+  /* the expectimax below its root's children: decision nodes under chance nodes */
+  {"liubo_sticks-deep", "liubo_sticks", 13, 120, 12, {"ai(depth=4)", NULL}},
 };
 
 static void choices_move(const ag_game *g, ag_move m, char *buf, size_t cap)
@@ -844,7 +847,7 @@ static void choices_lines(const choices_case *c, char *out, size_t cap)
           ag_analysis an = AG_ANALYSIS_INIT;
           ag_move line[6];
           char best[64], text[64];
-          uint64_t rng = c->seed * 1000 + (uint64_t)ply;
+          uint64_t rng = c->seed * 1000 + (uint64_t)ply, vbits;
           size_t i;
           int rc;
           if (who != AG_PLAYER_SIMULTANEOUS && player != who) continue;
@@ -852,8 +855,10 @@ static void choices_lines(const choices_case *c, char *out, size_t cap)
           ck_assert_msg(rc == AG_OK, "%s ply %d %s: %d %s", c->name, ply, c->players[k], rc,
                         ag_errmsg());
           choices_move(g, an.best, best, sizeof best);
-          o += (size_t)snprintf(out + o, cap - o, "ply %d %s p%d: %s depth %d work %llu line",
-                                ply, c->players[k], player, best, an.depth,
+          memcpy(&vbits, &an.value, sizeof vbits);
+          o += (size_t)snprintf(out + o, cap - o, "ply %d %s p%d: %s value %016llx proven %d "
+                                "distance %d depth %d work %llu line", ply, c->players[k], player,
+                                best, (unsigned long long)vbits, an.proven, an.distance, an.depth,
                                 (unsigned long long)an.work);
           ck_assert_uint_lt(o, cap);
           for (i = 0; i < an.line_len && i < 6; i++) {
@@ -921,6 +926,8 @@ START_TEST(choices_liubo_fingers) { check_choices(&choices_cases[4]); }
 END_TEST
 START_TEST(choices_fox_and_hens) { check_choices(&choices_cases[5]); }
 END_TEST
+START_TEST(choices_liubo_sticks_deep) { check_choices(&choices_cases[6]); }
+END_TEST
 
 static Suite *mutants_suite(void)
 {
@@ -951,6 +958,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, choices_liubo_sticks);
   tcase_add_test(tc, choices_liubo_fingers);
   tcase_add_test(tc, choices_fox_and_hens);
+  tcase_add_test(tc, choices_liubo_sticks_deep);
   suite_add_tcase(s, tc);
   return s;
 }
