@@ -517,6 +517,15 @@ START_TEST(control_reads_the_fields_that_fit)
   ctl.size = sizeof ctl;                                      /* user too */
   ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &ctl, &t), AG_ECANCELED);
   ck_assert_int_eq(calls, 1);
+  {
+    /* a later caller's bigger struct: every field this release knows is read */
+    struct { ag_control c; void *later; } big;
+    memset(&big, 0, sizeof big);
+    big.c = ctl;
+    big.c.size = sizeof big;
+    ck_assert_int_eq(ag_state_playouts_ex(st, 1, 50, 200, 1, &big.c, &t), AG_ECANCELED);
+    ck_assert_int_eq(calls, 2);
+  }
   ag_state_free(st);
   ag_game_free(g);
 }
