@@ -552,6 +552,51 @@ START_TEST(unknown_player_name_is_cut_at_40)
 }
 END_TEST
 
+/* ---- liubo_sticks' expectimax move statistics (lib/ai/liubo_sticks_search.c) ----
+ * Every legal move once, in the listing's order; visits 0 (no sampling), the
+ * best move share 1 and the analysis's value, the others share 0, value -1. */
+START_TEST(sticks_move_stats_are_the_moves)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
+  ag_move legal[64], line[4];
+  ag_move_stat ms[64];
+  ag_analysis an = AG_ANALYSIS_INIT;
+  uint64_t walk = 3, rng = 5;
+  size_t n = 0, k;
+  int who, found = 0;
+  for (;;) {   /* the first decision with a choice */
+    ag_move m;
+    who = ag_state_current_player(st);
+    if (who == 0 || who == 1) {
+      ck_assert_int_eq(ag_state_legal_moves(st, who, legal, 64, &n), AG_OK);
+      if (n >= 3) break;
+    }
+    ck_assert_int_eq(ag_ai_choose(st, "random", &walk, &m), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  }
+  memset(ms, 0xa5, sizeof ms);
+  ck_assert_int_eq(ag_ai_analyse(st, who, "ai(depth=2)", &rng, NULL, &an, line, 4, ms, 64),
+                   AG_OK);
+  ck_assert_uint_eq(an.num_moves, n);
+  for (k = 0; k < n; k++) {
+    ck_assert_uint_eq(ms[k].move, legal[k]);
+    ck_assert_uint_eq(ms[k].visits, 0);
+    if (ms[k].move == an.best) {
+      found++;
+      ck_assert(ms[k].share == 1.0);
+      ck_assert(ms[k].value == an.value);
+    } else {
+      ck_assert(ms[k].share == 0.0);
+      ck_assert(ms[k].value == -1.0);
+    }
+  }
+  ck_assert_int_eq(found, 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- liubo_sticks' centre planes (lib/games/liubo_sticks.c) ----
  * h11/0 and h11/1 hold, on every node, each side's stones in the centre that
  * came by H11 (X11), not those by H6 (X6). */
@@ -956,6 +1001,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, one_thread_is_the_callers);
   tcase_add_test(tc, control_reads_the_fields_that_fit);
   tcase_add_test(tc, unknown_player_name_is_cut_at_40);
+  tcase_add_test(tc, sticks_move_stats_are_the_moves);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, vec_names_the_illegal_action);
