@@ -202,6 +202,12 @@ static void run_case(const probe_case *c, int golden)
   }
   if (ag_state_new(g, &st) != AG_OK) die("ag_state_new");
   printf("== %s seed %" PRIu64 "\n", ag_game_spec(g), c->seed);
+  if (golden) {   /* the game's limits, as ag_game_limit reports them */
+    printf("limits");
+    for (k = AG_LIMIT_LEGAL_MOVES; k <= AG_LIMIT_RENDER_TEXT; k++)
+      printf(" %zu", ag_game_limit(g, (ag_limit)k));
+    printf("\n");
+  }
   for (ply = 0; ply < c->plies && !ag_state_is_terminal(st); ply++) {
     int cur = ag_state_current_player(st);
     ag_move m[2] = {AG_MOVE_NONE, AG_MOVE_NONE};

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # check-golden.sh -- the golden playthroughs (issue 27, as OpenSpiel keeps
 # them): for each game and a few option sets, one seeded game of at most P
-# plies printed by `tests/ag-probe --golden' (each ply's position text,
+# plies printed by `tests/ag-probe --golden' (the game's limits; each ply's position text,
 # hash, legal moves, chance outcomes and weights, observation and action-mask
 # digests, the move played; the outcome and the whole record at the end) is
 # compared with tests/golden/NAME.txt.  A change of the rules, the texts or
@@ -43,6 +43,8 @@ liubo_sticks liubo_sticks 11 60
 liubo_sticks-forced liubo_sticks(promotion=forced,rethrow=bead,loop=pass) 12 50
 liubo_fingers liubo_fingers 21 40
 liubo_fingers-guess liubo_fingers(hands=2,scheme=guess,board=48) 22 30
+fox_and_hens fox_and_hens 31 80
+fox_and_hens-15-fox fox_and_hens(hens=15,first=fox,chain=0) 32 60
 LIST
 # The players' choices on fixed positions (tests/golden/choices-GAME.txt) are
 # compared by tests/check_mutants (choices_*); --write writes them too.
