@@ -531,6 +531,21 @@ START_TEST(control_reads_the_fields_that_fit)
 }
 END_TEST
 
+/* time_ms=1 is a deadline of one millisecond: an mcts with no other budget
+ * ends (without one it would grow its tree until memory runs out). */
+START_TEST(one_millisecond_is_a_deadline)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "mcts(time_ms=1)", &rng, NULL, &an, NULL, 0, NULL, 0), AG_OK);
+  ck_assert_uint_ge(an.work, 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* An unknown player's name is quoted up to 40 bytes (lib/ai/ai_params.c). */
 START_TEST(unknown_player_name_is_cut_at_40)
 {
@@ -1001,6 +1016,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, one_thread_is_the_callers);
   tcase_add_test(tc, control_reads_the_fields_that_fit);
   tcase_add_test(tc, unknown_player_name_is_cut_at_40);
+  tcase_add_test(tc, one_millisecond_is_a_deadline);
   tcase_add_test(tc, sticks_move_stats_are_the_moves);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
