@@ -262,7 +262,7 @@ END_TEST
 
 /* Every occupied point of a liubo_fingers board is drawn as its owner's
  * letter and count (W1, b2, ...): as many such cells as the position text
- * lists points. */
+ * lists points; no line of the drawing ends in a space. */
 START_TEST(fingers_drawing_shows_every_piece)
 {
   ag_game *g = new_game("liubo_fingers");
@@ -285,6 +285,7 @@ START_TEST(fingers_drawing_shows_every_piece)
       drawn++;
   ck_assert_int_ge(listed, 4);
   ck_assert_msg(drawn == listed, "%d pieces drawn, %d listed in %s:\n%s", drawn, listed, text, pic);
+  ck_assert_msg(strstr(pic, " \n") == NULL, "a line of the drawing ends in a space:\n%s", pic);
   ag_state_free(st);
   ag_game_free(g);
 }
