@@ -547,7 +547,8 @@ START_TEST(one_millisecond_is_a_deadline)
 }
 END_TEST
 
-/* An unknown player's name is quoted up to 40 bytes (lib/ai/ai_params.c). */
+/* An unknown player's name is quoted up to 40 bytes (lib/ai/ai_params.c);
+ * "ai" is matched whole. */
 START_TEST(unknown_player_name_is_cut_at_40)
 {
   ag_game *g = new_game("hare");
@@ -563,6 +564,10 @@ START_TEST(unknown_player_name_is_cut_at_40)
     snprintf(want, sizeof want, "ai: unknown player \"%.40s\" (", name);
     ck_assert_msg(strncmp(ag_errmsg(), want, strlen(want)) == 0, "%zu: %s", n, ag_errmsg());
   }
+  /* "ai" is the whole name: neither a longer name that starts with it nor another
+   * two-letter one */
+  ck_assert_int_eq(ag_ai_choose(st, "aim", &rng, &m), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_ai_choose(st, "ab", &rng, &m), AG_ENOTFOUND);
   ag_state_free(st);
   ag_game_free(g);
 }
