@@ -879,6 +879,8 @@ static const choices_case choices_cases[] = {
    "mcts(iterations=200,threads=3)", NULL}},
   /* the expectimax below its root's children: decision nodes under chance nodes */
   {"liubo_sticks-deep", "liubo_sticks", 13, 120, 12, {"ai(depth=4)", NULL}},
+  /* the guess scheme: each round's mixed equilibrium, found by secant steps */
+  {"liubo_fingers-guess", "liubo_fingers(hands=2,scheme=guess)", 23, 10, 6, {"ai", NULL}},
 };
 
 static void choices_move(const ag_game *g, ag_move m, char *buf, size_t cap)
@@ -1003,6 +1005,8 @@ START_TEST(choices_fox_and_hens) { check_choices(&choices_cases[5]); }
 END_TEST
 START_TEST(choices_liubo_sticks_deep) { check_choices(&choices_cases[6]); }
 END_TEST
+START_TEST(choices_liubo_fingers_guess) { check_choices(&choices_cases[7]); }
+END_TEST
 
 static Suite *mutants_suite(void)
 {
@@ -1036,6 +1040,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, choices_liubo_fingers);
   tcase_add_test(tc, choices_fox_and_hens);
   tcase_add_test(tc, choices_liubo_sticks_deep);
+  tcase_add_test(tc, choices_liubo_fingers_guess);
   suite_add_tcase(s, tc);
   return s;
 }
