@@ -573,6 +573,21 @@ START_TEST(unknown_player_name_is_cut_at_40)
 }
 END_TEST
 
+/* A fox_and_hens point name off the 7x7 grid is no point (read_point): not
+ * node 0 either (h1-d1 would then be the step c1-d1). */
+START_TEST(fox_points_off_the_grid_are_refused)
+{
+  ag_game *g = new_game("fox_and_hens");
+  static const char *const bad[] = {"h3-g3", "c0-c1", "c8-c7", "`3-a3", "h1-d1", "c2-i9"};
+  ag_move m;
+  size_t i;
+  for (i = 0; i < sizeof bad / sizeof *bad; i++)
+    ck_assert_msg(ag_move_from_text(g, bad[i], &m) == AG_EPARSE, "%s: %s", bad[i], ag_errmsg());
+  ck_assert_int_eq(ag_move_from_text(g, "c1-c2", &m), AG_OK);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- liubo_sticks' expectimax move statistics (lib/ai/liubo_sticks_search.c) ----
  * Every legal move once, in the listing's order; visits 0 (no sampling), the
  * best move share 1 and the analysis's value, the others share 0, value -1. */
@@ -1028,6 +1043,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, unknown_player_name_is_cut_at_40);
   tcase_add_test(tc, one_millisecond_is_a_deadline);
   tcase_add_test(tc, sticks_move_stats_are_the_moves);
+  tcase_add_test(tc, fox_points_off_the_grid_are_refused);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, vec_names_the_illegal_action);
