@@ -27,6 +27,6 @@ static const double ag__lss_fit_w[LSS_NF] = {
 
 /* The calibration of the reported win probability (Platt scaling: a, b of
  * logit' = a logit + b), written by tests/liubo_sticks_cal_fit.py. */
-static const double ag__lss_cal[2] = {1.6057, -0.0584};
+static const double ag__lss_cal[2] = {1.2156, 0.0137};
 
 #endif
