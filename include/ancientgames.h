@@ -1374,8 +1374,9 @@ AG_API int ag_solution_stats(const ag_solution *sol, int hunters, int player,
  *    evaluation fitted to game results (ancientgames-liubo-sticks(7)).  @c depth
  *    (1 .. 64, searched up to 8) counts turns: 1 plays the best-looking turn, 2 also
  *    weighs the opponent's best reply to each of his throws, 3 its next turn too;
- *    @c nodes and @c time_ms are budgets (it keeps the last depth it completed);
- *    without any it searches 2 turns (about 0.15 ms of CPU a
+ *    @c nodes and @c time_ms are budgets (it keeps the last depth it completed,
+ *    or the deeper one they cut short once that one has searched the previous
+ *    best turn; since 0.4.1); without any it searches 2 turns (about 0.15 ms of CPU a
  *    sub-move) within 2500 nodes; when one is given the others are unlimited (up
  *    to 8 turns unless depth is given).  No randomness: the RNG is not
  *    used.  Only for liubo_sticks (#AG_EINVAL in other games).

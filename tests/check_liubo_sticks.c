@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ancientgames.h"
+#include "ai/ai_common.h"
 #include "check_main.h"
 
 #define TEXT_CAP 4096
@@ -1424,6 +1425,78 @@ START_TEST(test_expectimax_specs)
 }
 END_TEST
 
+/* A deepening cut short by the node budget keeps the deeper iteration when
+ * it finished its first child (the previous best, full window): the move
+ * and value are those of the whole iteration here, at a part of its work. */
+START_TEST(test_expectimax_partial_iteration)
+{
+  static const char *const pos =
+      "white 3,6 owl - reserve 4 held 0 removed 0; black 2,4 owl - reserve 4 held 0 removed 0; "
+      "white move 2+3; turns 4";
+  ag_analysis part, full;
+  char m[32];
+  strcpy(m, ai_move(pos, "expectimax(depth=3)", &full));
+  ck_assert_int_eq(full.depth, 3);
+  ck_assert_str_eq(ai_move(pos, "expectimax(depth=3,nodes=400)", &part), m);
+  ck_assert_int_eq(part.depth, 3);
+  ck_assert_uint_eq(part.work, 400);
+  ck_assert_uint_gt(full.work, 400);
+  ck_assert_double_eq_tol(part.value, full.value, 1e-12);
+  /* Cut before the first child is done: the last whole iteration stands. */
+  ai_move(pos, "expectimax(depth=3,nodes=20)", &part);
+  ck_assert_int_eq(part.depth, 2);
+}
+END_TEST
+
+/* The features of a position at a throw (the evaluation's input; internal
+ * hook): the probability that the side to throw takes all the enemy's
+ * pieces at once (they are stones on one or two stations, none in reserve,
+ * no owl), worked out by hand from the throw law, and who is down to one or
+ * two pieces. */
+enum { F_NS = 15, F_WIPE = 1 + 12, F_LAST1 = 1 + 13, F_LAST2 = 1 + 14 };
+static void features_of(const char *pos, double *f)
+{
+  ag_game *g;
+  ag_state *st;
+  ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_set_text(st, pos), AG_OK);
+  ck_assert_int_eq(ag__liubo_sticks_features(st, f), 1 + 2 * F_NS);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+
+START_TEST(test_eval_takes_all)
+{
+  double f[64];
+  /* White's lone stone on 2 takes both black stones on 5 with a 3, or by
+   * 1 then 2: {1,3} 6 + {2,3} 18 + {3,3} 9 + {3,4} 6 + {1,2} 6 = 45/64.
+   * Black cannot reach white's stone (stones run one way; no reserve). */
+  features_of("white 2 owl - reserve 0 held 5 removed 0; black 5*2 owl - reserve 0 held 4 "
+              "removed 0; white throw; turns 4", f);
+  ck_assert_double_eq(f[F_WIPE], 45.0 / 64);
+  ck_assert_double_eq(f[F_NS + F_WIPE], 0);
+  ck_assert_double_eq(f[F_LAST1], 1);
+  ck_assert_double_eq(f[F_LAST2], 0);
+  ck_assert_double_eq(f[F_NS + F_LAST1], 0);
+  ck_assert_double_eq(f[F_NS + F_LAST2], 1);
+  /* Two stations, two different stones needed: 2 and 3 on black's 5 and 6
+   * take both with {3,3} (9) or {2,4} (6); {2,3} would need the stone on 3
+   * twice, and no other throw reaches both. */
+  features_of("white 2,3 owl - reserve 0 held 4 removed 0; black 5,6 owl - reserve 0 held 4 "
+              "removed 0; white throw; turns 4", f);
+  ck_assert_double_eq(f[F_WIPE], 15.0 / 64);
+  /* Two stones on one station are two pieces: {2,3} now counts too. */
+  features_of("white 3*2 owl - reserve 0 held 4 removed 0; black 5,6 owl - reserve 0 held 4 "
+              "removed 0; white throw; turns 4", f);
+  ck_assert_double_eq(f[F_WIPE], 18.0 / 64);
+  /* A black stone in reserve cannot be taken: nothing wins at once. */
+  features_of("white 2,3 owl - reserve 0 held 4 removed 0; black 5,6 owl - reserve 1 held 3 "
+              "removed 0; white throw; turns 4", f);
+  ck_assert_double_eq(f[F_WIPE], 0);
+}
+END_TEST
+
 /* The expectimax players refuse what they do not take, and other games. */
 START_TEST(test_expectimax_refusals)
 {
@@ -1494,6 +1567,8 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_expectimax_takes_the_owl);
   tcase_add_test(tc, test_expectimax_specs);
   tcase_add_test(tc, test_expectimax_refusals);
+  tcase_add_test(tc, test_expectimax_partial_iteration);
+  tcase_add_test(tc, test_eval_takes_all);
   tcase_add_test(slow, test_random_games_invariants);
   tcase_add_test(slow, test_playout_matches_api_loop);
   suite_add_tcase(s, tc);

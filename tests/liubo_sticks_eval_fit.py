@@ -10,7 +10,7 @@ Python.  Writes the whole header to stdout, keeping the hand-set weights of the
 reference player from the current header.  Recipe (HACKING):
 
     make tests/liubo_sticks_eval_gen
-    tests/liubo_sticks_eval_gen -n 1500 -s 1 > /tmp/lss.txt
+    tests/liubo_sticks_eval_gen -n 4000 -s 1 -p ai > /tmp/lss.txt
     python3 tests/liubo_sticks_eval_fit.py /tmp/lss.txt > lib/ai/liubo_sticks_eval_weights.h
 """
 import math

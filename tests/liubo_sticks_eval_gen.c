@@ -19,7 +19,7 @@
 #include "ancientgames.h"
 #include "ai/ai_common.h"
 
-enum { MAX_ROWS = 4096, NF_MAX = 32 };
+enum { MAX_ROWS = 4096, NF_MAX = 64 };   /* NF_MAX: at least LSS_NF (31) */
 
 static void die(const char *what)
 {

@@ -18,8 +18,9 @@
  * features that know the game: material (stones in play, in reserve,
  * prisoners, stones removed), the owls, the exact probability under the throw
  * law that each side lands a stone on the enemy owl, captures stones, demotes
- * the enemy owl, promotes or frees a prisoner by a loop, and the five-stone
- * rule.  "ai"/"expectimax" use the weights fitted by tests/liubo_sticks_eval_fit.py
+ * the enemy owl, promotes or frees a prisoner by a loop, or takes all the
+ * enemy's pieces at once (R34), the five-stone rule, and a side down to its
+ * last one or two pieces.  "ai"/"expectimax" use the weights fitted by tests/liubo_sticks_eval_fit.py
  * (liubo_sticks_eval_weights.h); "expectimax1" uses hand-set weights and
  * searches exactly one turn of each side (its own turn, then the opponent's
  * best reply under each of his ten throws).
@@ -34,7 +35,7 @@
  * the side to throw's features, then its opponent's (features). */
 enum { LSS_F_OWL, LSS_F_BOARD, LSS_F_RESERVE, LSS_F_HELD, LSS_F_REMOVED, LSS_F_KILL,
        LSS_F_CAPTURE, LSS_F_PROMOTE, LSS_F_DEMOTE, LSS_F_LOOP, LSS_F_FIVE, LSS_F_FIVE4,
-       LSS_NS, LSS_NF = 1 + 2 * LSS_NS };
+       LSS_F_WIPE, LSS_F_LAST1, LSS_F_LAST2, LSS_NS, LSS_NF = 1 + 2 * LSS_NS };
 #include "ai/liubo_sticks_eval_weights.h"
 
 enum { LSS_MAXKIDS = 1700, LSS_MAXDEPTH = 8, LSS_TT_BITS = 15, LSS_CLOCK_EVERY = 256 };
@@ -145,18 +146,59 @@ static int best_catch(const ls_pos *p, int q, uint32_t m)
   return best;
 }
 
+/* Pieces of side s as bits: a slot's stones, the reserve, the owl. */
+enum { LSS_FROM_RESERVE = LS_NSLOT, LSS_FROM_OWL = LS_NSLOT + 1 };
+
+/* Can two different pieces of s, one of origins a and one of origins b (bit
+ * sets as above), each take one value?  Two stones on one slot, or two in
+ * reserve, are two pieces. */
+static int two_pieces(const ls_pos *p, int s, uint32_t a, uint32_t b)
+{
+  int i;
+  if (!a || !b) return 0;
+  if (a != b || (a & (a - 1))) return 1;
+  for (i = 0; !(a >> i & 1); i++) continue;
+  if (i == LSS_FROM_OWL) return 0;
+  return (i == LSS_FROM_RESERVE ? p->reserve[s] : p->stones[s][i]) >= 2;
+}
+
 /* The features of side s against q (see LSS_F_*), s to throw next or not. */
 static void side_features(const lss_search *S, const ls_pos *p, int s, double *f)
 {
   const lss_tables *k = &S->tab;
   int q = 1 - s, i, a, b, lone = p->board[s] + p->reserve[s] + (p->owl[s] != LS_NONE) == 1;
   side_reach r;
-  double kill = 0, cap = 0, promo = 0, demote = 0, loop = 0;
+  double kill = 0, cap = 0, promo = 0, demote = 0, loop = 0, wipe = 0;
   uint32_t occ = 0, lone2[5][5];       /* stations of q's stones; the lone piece's reach */
+  uint32_t wx = 0, wy = 0;             /* q's last stations when s can take all of q */
+  uint32_t from[5][2];                 /* [value][wx, wy]: the pieces that land there */
+  int avail = p->board[s] + p->reserve[s] + (p->owl[s] != LS_NONE);
   side_reach_fill(k, p, s, &r);
   for (i = 0; i < LS_X; i++)
     if (p->stones[q][i]) occ |= bit(i);
   if (p->stones[q][LS_XH6] || p->stones[q][LS_XH11]) occ |= bit(LS_X);
+  /* q has only stones on one or two stations (no reserve, no owl): landing
+   * on all of them wins at once (R34). */
+  if (!p->reserve[q] && p->owl[q] == LS_NONE && occ) {
+    wx = occ & (~occ + 1);
+    wy = occ & ~wx;
+    if (wy & (wy - 1)) wx = wy = 0;
+  }
+  if (wy) {                            /* which of s's pieces land on wx, wy with each value */
+    int slot, v;
+    memset(from, 0, sizeof from);
+    for (v = 1; v <= 4; v++) {
+      for (slot = 0; slot < LS_NSLOT; slot++)
+        if (p->stones[s][slot]) {
+          if (k->stone1[slot][v] & wx) from[v][0] |= bit(slot);
+          if (k->stone1[slot][v] & wy) from[v][1] |= bit(slot);
+        }
+      if (p->reserve[s] && bit(v - 1) & wx) from[v][0] |= bit(LSS_FROM_RESERVE);
+      if (p->reserve[s] && bit(v - 1) & wy) from[v][1] |= bit(LSS_FROM_RESERVE);
+      if (p->owl[s] != LS_NONE && k->owl1[p->owl[s]][v] & wx) from[v][0] |= bit(LSS_FROM_OWL);
+      if (p->owl[s] != LS_NONE && k->owl1[p->owl[s]][v] & wy) from[v][1] |= bit(LSS_FROM_OWL);
+    }
+  }
   if (lone) {                          /* the same piece may take both values */
     int slot;
     memset(lone2, 0, sizeof lone2);
@@ -180,6 +222,21 @@ static void side_features(const lss_search *S, const ls_pos *p, int s, double *f
     if ((sl | ol) & occ) cap += w * best_catch(p, q, (sl | ol) & occ);
     if (p->owl[s] == LS_NONE && (sl & bit(LS_X))) promo += w;
     if (r.loop[a] | r.loop[b]) loop += w;
+    if (wx && !wy && ((sl | ol) & wx)) wipe += w;
+    if (wy) {
+      int ok = lone ? ((r.stone[a] | r.owl[a]) & wx && lone2[a][b] & wy) ||
+                      ((r.stone[a] | r.owl[a]) & wy && lone2[a][b] & wx) ||
+                      ((r.stone[b] | r.owl[b]) & wx && lone2[b][a] & wy) ||
+                      ((r.stone[b] | r.owl[b]) & wy && lone2[b][a] & wx)
+                    : two_pieces(p, s, from[a][0], from[b][1]) ||
+                      two_pieces(p, s, from[b][0], from[a][1]);
+      if (!ok && p->owl[s] != LS_NONE)  /* the owl taking both values stops on each */
+        ok = (k->owl1[p->owl[s]][a] & wx && k->owl2[p->owl[s]][a][b] & wy) ||
+             (k->owl1[p->owl[s]][a] & wy && k->owl2[p->owl[s]][a][b] & wx) ||
+             (k->owl1[p->owl[s]][b] & wx && k->owl2[p->owl[s]][b][a] & wy) ||
+             (k->owl1[p->owl[s]][b] & wy && k->owl2[p->owl[s]][b][a] & wx);
+      if (ok) wipe += w;
+    }
   }
   f[LSS_F_OWL] = p->owl[s] != LS_NONE;
   f[LSS_F_BOARD] = p->board[s];
@@ -195,6 +252,9 @@ static void side_features(const lss_search *S, const ls_pos *p, int s, double *f
                   p->owl[q] == LS_NONE && p->board[q] >= 5;
   f[LSS_F_FIVE4] = S->g->opt[OPT_FIVE] != FIVE_OFF && p->owl[s] != LS_NONE &&
                    p->owl[q] == LS_NONE && p->board[q] == 4;
+  f[LSS_F_WIPE] = wipe;
+  f[LSS_F_LAST1] = avail == 1;
+  f[LSS_F_LAST2] = avail == 2;
 }
 
 /* The feature vector of a position at a throw: a constant, the features of
@@ -451,7 +511,13 @@ int ag__liubo_sticks_search(const ag_state *st, const ag__ai_params *prm, ag__ai
       if (S.aborted) break;
       if (max ? v > bv : v < bv) bv = v, bm = kids[i].first, bi = i;
     }
-    if (S.aborted && d > 1) break;
+    /* An iteration cut short still stands if it finished its first child (the
+     * previous iteration's best, searched with the full window): a child that
+     * beat it is better at this depth too. */
+    if (S.aborted && d > 1) {
+      if (i > 0 && bm != AG_MOVE_NONE) best = bm, best_v = bv, done = d;
+      break;
+    }
     best = bm, best_v = bv, done = d;
     if (bi > 0) {                     /* the best first next time: better cut-offs */
       lss_kid x = kids[bi];
