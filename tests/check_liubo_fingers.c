@@ -1015,6 +1015,8 @@ START_TEST(test_render_hash_info)
   ck_assert_ptr_nonnull(strstr(buf, "@@"));
   ck_assert_ptr_nonnull(strstr(buf, "W3"));
   ck_assert_ptr_nonnull(strstr(buf, "B3"));
+  /* both fish start in TAIJI: the text table is indexed by holder + 1 (holder -1) */
+  ck_assert_ptr_nonnull(strstr(buf, "\nFish: white in TAIJI, black in TAIJI.  Round 0, guess round\n"));
   ck_assert_int_eq(ag_state_render(st, NULL, 0, &len), AG_EBUFS);   /* size query */
   joint(st, "3/7", "2/5");
   ck_assert(ag_state_hash(st) != h0);
