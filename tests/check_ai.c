@@ -227,6 +227,39 @@ START_TEST(mcts_hunters_close_the_trap)
 }
 END_TEST
 
+/* The hunters take the short line with 10 hunters left (issue 25): in each
+ * of these positions of the default "ai" hunters' games against the perfect
+ * hare, the moves listed are the only ones that keep the solved distance
+ * (hare(hunters=12)'s solution: the hunters then win in 14, 20, 30 and 12
+ * plies); the evaluation fitted without the hunters' own games played d2-e3,
+ * e3-d3, c5-b4 and c3-b2 there, 8, 4, 4 and 4 plies longer. */
+START_TEST(hunters_take_the_short_line)
+{
+  static const struct { const char *text, *best; } cases[] = {
+      {"...../.X..X/XXXX./.XXXX/..O.. X - 72", " e4-e3 "},
+      {"...../.XX.X/XXX.X/.XXX./...O. X - 66", " c3-d3 "},
+      {".XX../O.X../..XXX/.X.X./.XX.. X - 87", " c3-b4 d3-d4 "},
+      {"...O./XXXXX/X.XXX/...X./..... X - 70", " c3-b3 a4-a5 e4-e5 "},
+  };
+  ag_game *g = new_game("hare(hunters=10)");
+  ag_state *st = new_state(g, NULL);
+  size_t i;
+  for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+    uint64_t rng = 7;
+    ag_move m;
+    char got[16], word[20];
+    ck_assert_int_eq(ag_state_set_text(st, cases[i].text), AG_OK);
+    ck_assert_int_eq(ag_ai_choose(st, "ai", &rng, &m), AG_OK);
+    ck_assert_int_eq(ag_move_to_text(g, m, got, sizeof got, NULL), AG_OK);
+    snprintf(word, sizeof word, " %s ", got);
+    ck_assert_msg(strstr(cases[i].best, word), "%s: ai played %s, not one of%s", cases[i].text,
+                  got, cases[i].best);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* No option is accepted and ignored: each player takes its own keys; "ai"
  * passes its keys to the game's player and refuses those it does not use
  * there; values are checked. */
@@ -897,6 +930,7 @@ static Suite *ai_suite(void)
   tcase_add_test(tc, simultaneous_choice_is_mixed);
   tcase_add_test(tc, mcts_takes_the_winning_capture);
   tcase_add_test(tc, mcts_hunters_close_the_trap);
+  tcase_add_test(tc, hunters_take_the_short_line);
   tcase_add_test(tc, options_are_used_or_refused);
   tcase_add_test(tc, params_ignore_the_locale);
   tcase_add_test(tc, legal_hare_alphabeta);

@@ -231,6 +231,14 @@ def main():
         sel = stm == k
         sys.stderr.write("  %s to move: rms error %.2f turns\n" % (("hunters", "hare")[k], np.sqrt(
             (weight[sel] * (y[sel] - pred[sel]) ** 2).sum() / weight[sel].sum())))
+    n = popcount(mask)
+    for k in (10, 11, 12):
+        sel = n == k if k < 12 else n >= 12
+        if sel.any():
+            sys.stderr.write("  %d hunters%s: rms error %.2f turns (mean distance %.1f)\n" % (
+                k, "" if k < 12 else " or more", np.sqrt(
+                    (weight[sel] * (y[sel] - pred[sel]) ** 2).sum() / weight[sel].sum()),
+                (weight[sel] * y[sel]).sum() / weight[sel].sum()))
     emit(w, int(weight.sum()), sys.stdout)
 
 

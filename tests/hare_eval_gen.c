@@ -6,7 +6,7 @@
  * demand, never run by make check:
  *
  *   make tests/hare_eval_gen
- *   tests/hare_eval_gen SOLUTION OUT [GAMES [AI_GAMES [AI]]]
+ *   tests/hare_eval_gen SOLUTION OUT [GAMES [AI_GAMES [AI [AI_SEAT]]]]
  *
  * SOLUTION is a full solution file of the hare hunt (ag-solve -o FILE;
  * hare(hunters=12) answers 10, 11 and 12 hunters).  From every historical
@@ -111,11 +111,12 @@ int main(int argc, char **argv)
   FILE *out;
   int games = argc > 3 ? atoi(argv[3]) : 200, ai_games = argc > 4 ? atoi(argv[4]) : 0;
   const char *ai = argc > 5 ? argv[5] : "alphabeta(nodes=20000)";
+  int ai_seat = argc > 6 ? atoi(argv[6]) : 1;
   int chain = 1, maxh = 0, h, first, k;
   long written = 0;
   uint64_t rng = 20261201;
   if (argc < 3) {
-    fprintf(stderr, "usage: hare_eval_gen SOLUTION OUT [GAMES]\n");
+    fprintf(stderr, "usage: hare_eval_gen SOLUTION OUT [GAMES [AI_GAMES [AI [AI_SEAT]]]]\n");
     return 2;
   }
   if (ag_solution_load(argv[1], &sol) != AG_OK) die(argv[1]);
@@ -139,7 +140,7 @@ int main(int argc, char **argv)
           uint64_t r = ag_rng_below(&rng, 10);
           eps[i] = r == 0 ? 0.0 : r < 8 ? 0.03 * (double)r : r == 8 ? 0.5 : 1.0;
         }
-        if (k >= games) eps[0] = 0.03;
+        if (k >= games) eps[!ai_seat] = 0.03;
         snprintf(spec, sizeof spec, "hare(hunters=%d,first=%s,chain=%d,max_plies=400)", h,
                  first ? "hare" : "hunters", chain);
         if (ag_game_new(spec, &g) != AG_OK || ag_state_new(g, &st) != AG_OK ||
@@ -159,7 +160,7 @@ int main(int argc, char **argv)
                 written += emit(out, sol, child);
             }
           }
-          if (k >= games && p == 1) {
+          if (k >= games && p == ai_seat) {
             if (ag_ai_choose(st, ai, &rng, &m) != AG_OK) die(ai);
           } else if ((double)ag_rng_below(&rng, 1000000) < eps[p] * 1e6) {
             if (ag_ai_choose(st, "random", &rng, &m) != AG_OK) die("random");
