@@ -436,6 +436,18 @@ static double after_value(lfs *s, const lf_pos *p, int depth)
   return v;
 }
 
+/* White's value of p after an action of the root (depth d - 1 = depth): a
+ * guess round that follows is solved whole, as at a root round (below the
+ * root it is the fingers-only game with even guessing, which misjudges a
+ * round where one count matters most to both sides: the count that
+ * captures, which each side calls and the other denies). */
+static double action_value(lfs *s, const lf_pos *p, int depth)
+{
+  double W[2][MAXN], x[MAXA], y[MAXA];
+  if (p->phase != AG__LF_PH_GUESS || depth <= 0) return after_value(s, p, depth > 0 ? depth : 0);
+  return round_value(s, p, depth, 1, W, x, y);
+}
+
 /* ------------------------------------------------------------------ the root */
 
 /* The outcome of one search of a round: the count values, both mixes over
@@ -488,12 +500,18 @@ static ag_move draw_choice(const lfs *s, const lf_pos *p, const root_round *r, i
  * an involution sigma, so both are right or both wrong every time.  The
  * simplex (and regret matching) finds such mixes, and two such players
  * never leave the opening: the cap's draw.  So when the two mixes make a
- * VOID more likely than LOOP_VOID, each player blends LOOP_EPS of the
- * uniform mix over its calls that can be right into its own (the loop then
- * breaks within a few dozen rounds; what an opponent could gain from the
- * blend is measured by tests/lf_match --exploit). */
+ * VOID more likely than LOOP_VOID, each player blends LOOP_EPS of a uniform
+ * mix into its own -- uniform over its best replies to the other's mix only
+ * (the choices within LOOP_TOL of the best one's value): a choice outside
+ * them gives the other side value.  In a guess stall where each side calls
+ * the count that captures (every other count hurts whoever moves with it),
+ * a uniform blend over all calls handed that capture to the other side
+ * within a few hundred rounds; blending best replies only keeps the
+ * round's value and still breaks the symmetric loops (what an opponent
+ * could gain from the blend is measured by tests/lf_match --exploit). */
 #define LOOP_VOID 0.9
 #define LOOP_EPS  0.05
+#define LOOP_TOL  1e-9
 
 /* P(VOID) when White plays x and Black y in the guess round of the root. */
 static double void_chance(const lfs *s, const double *x, const double *y)
@@ -506,15 +524,54 @@ static double void_chance(const lfs *s, const double *x, const double *y)
   return pv;
 }
 
+/* Blends at most LOOP_EPS of the uniform mix over each side's best replies
+ * (to the other's unblended mix) into its mix, in the guess round r: less
+ * when the blend would let the other side gain more than LOOP_EXPLOIT of a
+ * piece against the round's value (what the other gains from a mix is convex
+ * in the mix and about 0 at the equilibrium, so the gain shrinks at least
+ * in proportion to the blend's weight). */
+#define LOOP_EXPLOIT 0.003
+static void blend_best_replies(const lfs *s, root_round *r)
+{
+  int k = s->F + 1, na = k * k, a, b, pl;
+  double u[2][MAXA], mix[2][MAXA], pay[MAXA * MAXA];
+  double cap = LOOP_EXPLOIT * W_LOGISTIC * r->value * (1 - r->value);
+  memcpy(mix, r->mix, sizeof mix);
+  for (a = 0; a < na; a++) u[0][a] = u[1][a] = 0;
+  for (a = 0; a < na; a++)
+    for (b = 0; b < na; b++) {
+      pay[a * na + b] = guess_payoff(r->W, a / k, a % k, b / k, b % k, r->value);
+      u[0][a] += mix[1][b] * pay[a * na + b];   /* White's value of a against Black's mix */
+      u[1][b] += mix[0][a] * pay[a * na + b];   /* White's value when Black plays b */
+    }
+  for (pl = 0; pl < 2; pl++) {
+    double top = u[pl][0], eps = LOOP_EPS, gain = 0, *z = r->mix[pl];
+    int replies = 0;
+    for (a = 1; a < na; a++)
+      if (pl == 0 ? u[pl][a] > top : u[pl][a] < top) top = u[pl][a];
+    for (a = 0; a < na; a++) replies += fabs(u[pl][a] - top) <= LOOP_TOL;
+    for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[pl][a] + (fabs(u[pl][a] - top) <= LOOP_TOL ? eps / replies : 0);
+    /* the other's best reply to the blended mix z */
+    for (b = 0; b < na; b++) {
+      double v = 0;
+      for (a = 0; a < na; a++) v += z[a] * (pl == 0 ? pay[a * na + b] : pay[b * na + a]);
+      if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
+    }
+    if (gain > cap) {
+      eps *= cap / gain;
+      for (a = 0; a < na; a++)
+        z[a] = (1 - eps) * mix[pl][a] + (fabs(u[pl][a] - top) <= LOOP_TOL ? eps / replies : 0);
+    }
+  }
+}
+
 /* Searches the root round to depth d; 0 when stopped before the end. */
 static int search_round(lfs *s, const lf_pos *p, int d, root_round *r)
 {
-  int pl, a, na = (s->F + 1) * (s->F + 1);
   r->value = round_value(s, p, d, 1, r->W, r->mix[0], r->mix[1]);
   if (s->stopped) return 0;
   if (p->phase == AG__LF_PH_GUESS && void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID)
-    for (pl = 0; pl < 2; pl++)
-      for (a = 0; a < na; a++) r->mix[pl][a] = (1 - LOOP_EPS) * r->mix[pl][a] + LOOP_EPS / na;
+    blend_best_replies(s, r);
   return 1;
 }
 
@@ -562,7 +619,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
       for (i = 0; i < n && !s.stopped; i++) {
         lf_pos q = *p;
         g->vt->apply(g, &q, &list[i], 1, NULL);
-        v[i] = after_value(&s, &q, d - 1 > 0 ? d - 1 : 0);
+        v[i] = action_value(&s, &q, d - 1);
         if (mover == 1) v[i] = 1 - v[i];
       }
       if (s.stopped && d > 1) break;
