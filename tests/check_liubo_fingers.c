@@ -1525,10 +1525,11 @@ END_TEST
 /* The opening guess round is a stall: each side calls 3 (a count of 3
  * takes the enemy's three-piece corner) and every other call lets the
  * other side take it.  Its equilibrium mixes make nearly every round VOID,
- * so the ai blends in other choices to break the loop -- its best replies
- * only: no choice it plays is worth less than the round by more than 1% of
- * a point.  (A blend over all calls played 3/4 there, worth 0.376 against
- * the round's 0.5, and lost the corner in games against the reference.) */
+ * so the ai blends in other choices to break the loop -- its best replies,
+ * else choices that end a round cheaply: no choice it plays is worth less
+ * than the round by more than 1% of a point.  (A blend over all calls
+ * played 3/4 there, worth 0.376 against the round's 0.5, and lost the
+ * corner in games against the reference.) */
 START_TEST(test_ai_loop_blend_keeps_value)
 {
   static const char *const specs[] = {"liubo_fingers(scheme=guess)", "liubo_fingers"};

@@ -530,7 +530,7 @@ static double void_chance(const lfs *s, const double *x, const double *y)
  * piece against the round's value (what the other gains from a mix is convex
  * in the mix and about 0 at the equilibrium, so the gain shrinks at least
  * in proportion to the blend's weight). */
-#define LOOP_EXPLOIT 0.003
+#define LOOP_EXPLOIT 0.005
 static void blend_best_replies(const lfs *s, root_round *r)
 {
   int k = s->F + 1, na = k * k, a, b, pl;
@@ -565,13 +565,68 @@ static void blend_best_replies(const lfs *s, root_round *r)
   }
 }
 
+/* When the best replies cannot break the loop (a VOID still more likely
+ * than LOOP_VOID: every reply that ends it costs its player something),
+ * each side blends in instead, uniformly, its cheap exits: the choices that
+ * decide a round against the other's mix at least one time in ten and lose
+ * at most EXIT_COST of a point per round decided (the expected cost of
+ * leaving the loop does not depend on the blend's weight, only on the
+ * choices).  None such: the loop stays (the cap's draw against the price
+ * of leaving).  A blend over all calls (0.4) left at many times the cost:
+ * it played calls that hand the other side its capture. */
+#define EXIT_COST 0.02
+static void blend_cheap_exits(const lfs *s, root_round *r, double mix[2][MAXA])
+{
+  int k = s->F + 1, na = k * k, a, b, pl;
+  double cap = LOOP_EXPLOIT * W_LOGISTIC * r->value * (1 - r->value);
+  for (pl = 0; pl < 2; pl++) {
+    double eps = LOOP_EPS, gain = 0, *z = r->mix[pl];
+    int exits = 0;
+    char exit[MAXA];
+    for (a = 0; a < na; a++) {
+      double value = 0, decided = 0;
+      for (b = 0; b < na; b++) {
+        const double *o = mix[1 - pl];
+        int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
+        if (o[b] == 0) continue;
+        value += o[b] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
+        decided += o[b] * ((wa % k == bl / k) != (bl % k == wa / k));
+      }
+      if (pl == 1) value = 1 - value;
+      exit[a] = decided >= 0.1 && (pl == 0 ? r->value : 1 - r->value) - value <= EXIT_COST * decided;
+      exits += exit[a];
+    }
+    if (!exits) continue;
+    for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[pl][a] + (exit[a] ? eps / exits : 0);
+    for (b = 0; b < na; b++) {
+      double v = 0;
+      for (a = 0; a < na; a++) {
+        int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
+        v += z[a] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
+      }
+      if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
+    }
+    if (gain > cap) {
+      eps *= cap / gain;
+      for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[pl][a] + (exit[a] ? eps / exits : 0);
+    }
+  }
+}
+
 /* Searches the root round to depth d; 0 when stopped before the end. */
 static int search_round(lfs *s, const lf_pos *p, int d, root_round *r)
 {
   r->value = round_value(s, p, d, 1, r->W, r->mix[0], r->mix[1]);
   if (s->stopped) return 0;
-  if (p->phase == AG__LF_PH_GUESS && void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID)
+  if (p->phase == AG__LF_PH_GUESS && void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID) {
+    double mix[2][MAXA];
+    memcpy(mix, r->mix, sizeof mix);
     blend_best_replies(s, r);
+    if (void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID) {
+      memcpy(r->mix, mix, sizeof mix);
+      blend_cheap_exits(s, r, mix);
+    }
+  }
   return 1;
 }
 
