@@ -506,9 +506,10 @@ static ag_move draw_choice(const lfs *s, const lf_pos *p, const root_round *r, i
  * them gives the other side value.  In a guess stall where each side calls
  * the count that captures (every other count hurts whoever moves with it),
  * a uniform blend over all calls handed that capture to the other side
- * within a few hundred rounds; blending best replies only keeps the
- * round's value and still breaks the symmetric loops (what an opponent
- * could gain from the blend is measured by tests/lf_match --exploit). */
+ * within a few hundred rounds; blending best replies keeps the round's
+ * value, and where they cannot break the loop the cheap exits below do
+ * (what an opponent could gain from the blend is measured by
+ * tests/lf_match --exploit). */
 #define LOOP_VOID 0.9
 #define LOOP_EPS  0.05
 #define LOOP_TOL  1e-9
@@ -524,65 +525,75 @@ static double void_chance(const lfs *s, const double *x, const double *y)
   return pv;
 }
 
-/* Blends at most LOOP_EPS of the uniform mix over each side's best replies
- * (to the other's unblended mix) into its mix, in the guess round r: less
- * when the blend would let the other side gain more than LOOP_EXPLOIT of a
- * piece against the round's value (what the other gains from a mix is convex
- * in the mix and about 0 at the equilibrium, so the gain shrinks at least
- * in proportion to the blend's weight). */
+/* Blends at most LOOP_EPS of the uniform mix over the choices in `set'
+ * (count of them) into player pl's mix (mix: the unblended one) in the
+ * guess round r: less when the blend would let the other side gain more
+ * than LOOP_EXPLOIT of a piece against the round's value (what the other
+ * gains from a mix is convex in the mix and about 0 at the equilibrium, so
+ * the gain shrinks at least in proportion to the blend's weight). */
 #define LOOP_EXPLOIT 0.005
-static void blend_best_replies(const lfs *s, root_round *r)
+static void blend_into(const lfs *s, root_round *r, int pl, const double *mix, const char *set, int count)
+{
+  int k = s->F + 1, na = k * k, a, b;
+  double cap = LOOP_EXPLOIT * W_LOGISTIC * r->value * (1 - r->value), eps = LOOP_EPS, gain = 0;
+  double *z = r->mix[pl];
+  if (!count) return;
+  for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[a] + (set[a] ? eps / count : 0);
+  /* the other's best reply to the blended mix z */
+  for (b = 0; b < na; b++) {
+    double v = 0;
+    for (a = 0; a < na; a++) {
+      int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
+      v += z[a] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
+    }
+    if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
+  }
+  if (gain > cap) {
+    eps *= cap / gain;
+    for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[a] + (set[a] ? eps / count : 0);
+  }
+}
+
+/* Blends each side's best replies to the other's mix (the unblended mix),
+ * those within LOOP_TOL of the best one's value. */
+static void blend_best_replies(const lfs *s, root_round *r, double mix[2][MAXA])
 {
   int k = s->F + 1, na = k * k, a, b, pl;
-  double u[2][MAXA], mix[2][MAXA], pay[MAXA * MAXA];
-  double cap = LOOP_EXPLOIT * W_LOGISTIC * r->value * (1 - r->value);
-  memcpy(mix, r->mix, sizeof mix);
+  double u[2][MAXA];
   for (a = 0; a < na; a++) u[0][a] = u[1][a] = 0;
   for (a = 0; a < na; a++)
     for (b = 0; b < na; b++) {
-      pay[a * na + b] = guess_payoff(r->W, a / k, a % k, b / k, b % k, r->value);
-      u[0][a] += mix[1][b] * pay[a * na + b];   /* White's value of a against Black's mix */
-      u[1][b] += mix[0][a] * pay[a * na + b];   /* White's value when Black plays b */
+      double pay = guess_payoff(r->W, a / k, a % k, b / k, b % k, r->value);
+      u[0][a] += mix[1][b] * pay;   /* White's value of a against Black's mix */
+      u[1][b] += mix[0][a] * pay;   /* White's value when Black plays b */
     }
   for (pl = 0; pl < 2; pl++) {
-    double top = u[pl][0], eps = LOOP_EPS, gain = 0, *z = r->mix[pl];
+    double top = u[pl][0];
     int replies = 0;
+    char set[MAXA];
     for (a = 1; a < na; a++)
       if (pl == 0 ? u[pl][a] > top : u[pl][a] < top) top = u[pl][a];
-    for (a = 0; a < na; a++) replies += fabs(u[pl][a] - top) <= LOOP_TOL;
-    for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[pl][a] + (fabs(u[pl][a] - top) <= LOOP_TOL ? eps / replies : 0);
-    /* the other's best reply to the blended mix z */
-    for (b = 0; b < na; b++) {
-      double v = 0;
-      for (a = 0; a < na; a++) v += z[a] * (pl == 0 ? pay[a * na + b] : pay[b * na + a]);
-      if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
-    }
-    if (gain > cap) {
-      eps *= cap / gain;
-      for (a = 0; a < na; a++)
-        z[a] = (1 - eps) * mix[pl][a] + (fabs(u[pl][a] - top) <= LOOP_TOL ? eps / replies : 0);
-    }
+    for (a = 0; a < na; a++) replies += set[a] = fabs(u[pl][a] - top) <= LOOP_TOL;
+    blend_into(s, r, pl, mix[pl], set, replies);
   }
 }
 
 /* When the best replies cannot break the loop (a VOID still more likely
  * than LOOP_VOID: every reply that ends it costs its player something),
- * each side blends in instead, uniformly, its cheap exits: the choices that
- * decide a round against the other's mix at least one time in ten and lose
- * at most EXIT_COST of a point per round decided (the expected cost of
- * leaving the loop does not depend on the blend's weight, only on the
- * choices).  None such: the loop stays (the cap's draw against the price
- * of leaving).  A blend over all calls (0.4) left at many times the cost:
- * it played calls that hand the other side its capture. */
+ * each side blends in instead its cheap exits: the choices that decide a
+ * round against the other's mix at least one time in ten and lose at most
+ * EXIT_COST of a point per round decided (the expected cost of leaving the
+ * loop does not depend on the blend's weight, only on the choices).  None
+ * such: the loop stays (the cap's draw against the price of leaving).  A
+ * blend over all calls (0.4) left at many times the cost: it played calls
+ * that hand the other side its capture. */
 #define EXIT_COST 0.02
 static void blend_cheap_exits(const lfs *s, root_round *r, double mix[2][MAXA])
 {
   int k = s->F + 1, na = k * k, a, b, pl;
-  double cap = LOOP_EXPLOIT * W_LOGISTIC * r->value * (1 - r->value);
   for (pl = 0; pl < 2; pl++) {
-    double eps = LOOP_EPS, gain = 0, *z = r->mix[pl];
     int exits = 0;
-    char exit[MAXA];
+    char set[MAXA];
     for (a = 0; a < na; a++) {
       double value = 0, decided = 0;
       for (b = 0; b < na; b++) {
@@ -593,23 +604,9 @@ static void blend_cheap_exits(const lfs *s, root_round *r, double mix[2][MAXA])
         decided += o[b] * ((wa % k == bl / k) != (bl % k == wa / k));
       }
       if (pl == 1) value = 1 - value;
-      exit[a] = decided >= 0.1 && (pl == 0 ? r->value : 1 - r->value) - value <= EXIT_COST * decided;
-      exits += exit[a];
+      exits += set[a] = decided >= 0.1 && (pl == 0 ? r->value : 1 - r->value) - value <= EXIT_COST * decided;
     }
-    if (!exits) continue;
-    for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[pl][a] + (exit[a] ? eps / exits : 0);
-    for (b = 0; b < na; b++) {
-      double v = 0;
-      for (a = 0; a < na; a++) {
-        int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
-        v += z[a] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
-      }
-      if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
-    }
-    if (gain > cap) {
-      eps *= cap / gain;
-      for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[pl][a] + (exit[a] ? eps / exits : 0);
-    }
+    blend_into(s, r, pl, mix[pl], set, exits);
   }
 }
 
@@ -621,7 +618,7 @@ static int search_round(lfs *s, const lf_pos *p, int d, root_round *r)
   if (p->phase == AG__LF_PH_GUESS && void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID) {
     double mix[2][MAXA];
     memcpy(mix, r->mix, sizeof mix);
-    blend_best_replies(s, r);
+    blend_best_replies(s, r, mix);
     if (void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID) {
       memcpy(r->mix, mix, sizeof mix);
       blend_cheap_exits(s, r, mix);
