@@ -16,11 +16,11 @@ status=0
 run() {
   if out=$("$match" -q "$@"); then echo "PASS: $out"; else echo "FAIL: $out"; status=1; fi
 }
-# scheme=alternate, 200-round cap: measured 0.875 [0.53, 0.98] over these 8
-# (6 capped, all led by the ai; 2 ended 3:3); floor 0.5.
+# scheme=alternate, 200-round cap: measured 0.812 [0.47, 0.96] over these 8
+# (6 capped); floor 0.5.
 run -n 8 -s 11 -m 0.5 -g "liubo_fingers(max_rounds=200)" ai ref
 # scheme=guess against uniform fingers and calls, 150-round cap (a guess
-# decision costs about 10 ms): measured 1.0 over these 2 games (0.75 over 4);
+# decision costs about 10 ms): measured 0.75 over these 2 games (1 capped);
 # floor 0.5.
 run -n 2 -s 11 -m 0.5 -g "liubo_fingers(scheme=guess,max_rounds=150)" ai uniform
 exit $status

@@ -436,6 +436,18 @@ static double after_value(lfs *s, const lf_pos *p, int depth)
   return v;
 }
 
+/* White's value of p after an action of the root (depth d - 1 = depth): a
+ * guess round that follows is solved whole, as at a root round (below the
+ * root it is the fingers-only game with even guessing, which misjudges a
+ * round where one count matters most to both sides: the count that
+ * captures, which each side calls and the other denies). */
+static double action_value(lfs *s, const lf_pos *p, int depth)
+{
+  double W[2][MAXN], x[MAXA], y[MAXA];
+  if (p->phase != AG__LF_PH_GUESS || depth <= 0) return after_value(s, p, depth > 0 ? depth : 0);
+  return round_value(s, p, depth, 1, W, x, y);
+}
+
 /* ------------------------------------------------------------------ the root */
 
 /* The outcome of one search of a round: the count values, both mixes over
@@ -488,12 +500,19 @@ static ag_move draw_choice(const lfs *s, const lf_pos *p, const root_round *r, i
  * an involution sigma, so both are right or both wrong every time.  The
  * simplex (and regret matching) finds such mixes, and two such players
  * never leave the opening: the cap's draw.  So when the two mixes make a
- * VOID more likely than LOOP_VOID, each player blends LOOP_EPS of the
- * uniform mix over its calls that can be right into its own (the loop then
- * breaks within a few dozen rounds; what an opponent could gain from the
- * blend is measured by tests/lf_match --exploit). */
+ * VOID more likely than LOOP_VOID, each player blends LOOP_EPS of a uniform
+ * mix into its own -- uniform over its best replies to the other's mix only
+ * (the choices within LOOP_TOL of the best one's value): a choice outside
+ * them gives the other side value.  In a guess stall where each side calls
+ * the count that captures (every other count hurts whoever moves with it),
+ * a uniform blend over all calls handed that capture to the other side
+ * within a few hundred rounds; blending best replies keeps the round's
+ * value, and where they cannot break the loop the cheap exits below do
+ * (what an opponent could gain from the blend is measured by
+ * tests/lf_match --exploit). */
 #define LOOP_VOID 0.9
 #define LOOP_EPS  0.05
+#define LOOP_TOL  1e-9
 
 /* P(VOID) when White plays x and Black y in the guess round of the root. */
 static double void_chance(const lfs *s, const double *x, const double *y)
@@ -506,15 +525,105 @@ static double void_chance(const lfs *s, const double *x, const double *y)
   return pv;
 }
 
+/* Blends at most LOOP_EPS of the uniform mix over the choices in `set'
+ * (count of them) into player pl's mix (mix: the unblended one) in the
+ * guess round r: less when the blend would let the other side gain more
+ * than LOOP_EXPLOIT of a piece against the round's value (what the other
+ * gains from a mix is convex in the mix and about 0 at the equilibrium, so
+ * the gain shrinks at least in proportion to the blend's weight). */
+#define LOOP_EXPLOIT 0.005
+static void blend_into(const lfs *s, root_round *r, int pl, const double *mix, const char *set, int count)
+{
+  int k = s->F + 1, na = k * k, a, b;
+  double cap = LOOP_EXPLOIT * W_LOGISTIC * r->value * (1 - r->value), eps = LOOP_EPS, gain = 0;
+  double *z = r->mix[pl];
+  if (!count) return;
+  for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[a] + (set[a] ? eps / count : 0);
+  /* the other's best reply to the blended mix z */
+  for (b = 0; b < na; b++) {
+    double v = 0;
+    for (a = 0; a < na; a++) {
+      int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
+      v += z[a] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
+    }
+    if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
+  }
+  if (gain > cap) {
+    eps *= cap / gain;
+    for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[a] + (set[a] ? eps / count : 0);
+  }
+}
+
+/* Blends each side's best replies to the other's mix (the unblended mix),
+ * those within LOOP_TOL of the best one's value. */
+static void blend_best_replies(const lfs *s, root_round *r, double mix[2][MAXA])
+{
+  int k = s->F + 1, na = k * k, a, b, pl;
+  double u[2][MAXA];
+  for (a = 0; a < na; a++) u[0][a] = u[1][a] = 0;
+  for (a = 0; a < na; a++)
+    for (b = 0; b < na; b++) {
+      double pay = guess_payoff(r->W, a / k, a % k, b / k, b % k, r->value);
+      u[0][a] += mix[1][b] * pay;   /* White's value of a against Black's mix */
+      u[1][b] += mix[0][a] * pay;   /* White's value when Black plays b */
+    }
+  for (pl = 0; pl < 2; pl++) {
+    double top = u[pl][0];
+    int replies = 0;
+    char set[MAXA];
+    for (a = 1; a < na; a++)
+      if (pl == 0 ? u[pl][a] > top : u[pl][a] < top) top = u[pl][a];
+    for (a = 0; a < na; a++) replies += set[a] = fabs(u[pl][a] - top) <= LOOP_TOL;
+    blend_into(s, r, pl, mix[pl], set, replies);
+  }
+}
+
+/* When the best replies cannot break the loop (a VOID still more likely
+ * than LOOP_VOID: every reply that ends it costs its player something),
+ * each side blends in instead its cheap exits: the choices that decide a
+ * round against the other's mix at least one time in ten and lose at most
+ * EXIT_COST of a point per round decided (the expected cost of leaving the
+ * loop does not depend on the blend's weight, only on the choices).  None
+ * such: the loop stays (the cap's draw against the price of leaving).  A
+ * blend over all calls (0.4) left at many times the cost: it played calls
+ * that hand the other side its capture. */
+#define EXIT_COST 0.02
+static void blend_cheap_exits(const lfs *s, root_round *r, double mix[2][MAXA])
+{
+  int k = s->F + 1, na = k * k, a, b, pl;
+  for (pl = 0; pl < 2; pl++) {
+    int exits = 0;
+    char set[MAXA];
+    for (a = 0; a < na; a++) {
+      double value = 0, decided = 0;
+      for (b = 0; b < na; b++) {
+        const double *o = mix[1 - pl];
+        int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
+        if (o[b] == 0) continue;
+        value += o[b] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
+        decided += o[b] * ((wa % k == bl / k) != (bl % k == wa / k));
+      }
+      if (pl == 1) value = 1 - value;
+      exits += set[a] = decided >= 0.1 && (pl == 0 ? r->value : 1 - r->value) - value <= EXIT_COST * decided;
+    }
+    blend_into(s, r, pl, mix[pl], set, exits);
+  }
+}
+
 /* Searches the root round to depth d; 0 when stopped before the end. */
 static int search_round(lfs *s, const lf_pos *p, int d, root_round *r)
 {
-  int pl, a, na = (s->F + 1) * (s->F + 1);
   r->value = round_value(s, p, d, 1, r->W, r->mix[0], r->mix[1]);
   if (s->stopped) return 0;
-  if (p->phase == AG__LF_PH_GUESS && void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID)
-    for (pl = 0; pl < 2; pl++)
-      for (a = 0; a < na; a++) r->mix[pl][a] = (1 - LOOP_EPS) * r->mix[pl][a] + LOOP_EPS / na;
+  if (p->phase == AG__LF_PH_GUESS && void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID) {
+    double mix[2][MAXA];
+    memcpy(mix, r->mix, sizeof mix);
+    blend_best_replies(s, r, mix);
+    if (void_chance(s, r->mix[0], r->mix[1]) > LOOP_VOID) {
+      memcpy(r->mix, mix, sizeof mix);
+      blend_cheap_exits(s, r, mix);
+    }
+  }
   return 1;
 }
 
@@ -562,7 +671,7 @@ int ag__liubo_fingers_search(const ag_state *st, int player, const ag__ai_params
       for (i = 0; i < n && !s.stopped; i++) {
         lf_pos q = *p;
         g->vt->apply(g, &q, &list[i], 1, NULL);
-        v[i] = after_value(&s, &q, d - 1 > 0 ? d - 1 : 0);
+        v[i] = action_value(&s, &q, d - 1);
         if (mover == 1) v[i] = 1 - v[i];
       }
       if (s.stopped && d > 1) break;
