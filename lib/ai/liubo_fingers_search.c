@@ -525,6 +525,25 @@ static double void_chance(const lfs *s, const double *x, const double *y)
   return pv;
 }
 
+/* White's value in the guess round r (k = fingers + 1) when player pl plays
+ * matrix choice a and the other side its mix o; *decided (if not NULL) gets
+ * the chance that the round is decided (exactly one call right).  The one
+ * place the blends below turn a pair of choices into White's and Black's. */
+static double choice_against(const root_round *r, int k, int pl, int a, const double *o,
+                             double *decided)
+{
+  int b, na = k * k;
+  double v = 0, dec = 0;
+  for (b = 0; b < na; b++) {
+    int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
+    if (o[b] == 0) continue;
+    v += o[b] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
+    dec += o[b] * ((wa % k == bl / k) != (bl % k == wa / k));
+  }
+  if (decided) *decided = dec;
+  return v;
+}
+
 /* Blends at most LOOP_EPS of the uniform mix over the choices in `set'
  * (count of them) into player pl's mix (mix: the unblended one) in the
  * guess round r: less when the blend would let the other side gain more
@@ -541,11 +560,7 @@ static void blend_into(const lfs *s, root_round *r, int pl, const double *mix, c
   for (a = 0; a < na; a++) z[a] = (1 - eps) * mix[a] + (set[a] ? eps / count : 0);
   /* the other's best reply to the blended mix z */
   for (b = 0; b < na; b++) {
-    double v = 0;
-    for (a = 0; a < na; a++) {
-      int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
-      v += z[a] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
-    }
+    double v = choice_against(r, k, 1 - pl, b, z, NULL);
     if (pl == 0 ? r->value - v > gain : v - r->value > gain) gain = pl == 0 ? r->value - v : v - r->value;
   }
   if (gain > cap) {
@@ -558,15 +573,10 @@ static void blend_into(const lfs *s, root_round *r, int pl, const double *mix, c
  * those within LOOP_TOL of the best one's value. */
 static void blend_best_replies(const lfs *s, root_round *r, double mix[2][MAXA])
 {
-  int k = s->F + 1, na = k * k, a, b, pl;
-  double u[2][MAXA];
-  for (a = 0; a < na; a++) u[0][a] = u[1][a] = 0;
-  for (a = 0; a < na; a++)
-    for (b = 0; b < na; b++) {
-      double pay = guess_payoff(r->W, a / k, a % k, b / k, b % k, r->value);
-      u[0][a] += mix[1][b] * pay;   /* White's value of a against Black's mix */
-      u[1][b] += mix[0][a] * pay;   /* White's value when Black plays b */
-    }
+  int k = s->F + 1, na = k * k, a, pl;
+  double u[2][MAXA];   /* White's value of each side's choice against the other's mix */
+  for (pl = 0; pl < 2; pl++)
+    for (a = 0; a < na; a++) u[pl][a] = choice_against(r, k, pl, a, mix[1 - pl], NULL);
   for (pl = 0; pl < 2; pl++) {
     double top = u[pl][0];
     int replies = 0;
@@ -590,19 +600,12 @@ static void blend_best_replies(const lfs *s, root_round *r, double mix[2][MAXA])
 #define EXIT_COST 0.02
 static void blend_cheap_exits(const lfs *s, root_round *r, double mix[2][MAXA])
 {
-  int k = s->F + 1, na = k * k, a, b, pl;
+  int k = s->F + 1, na = k * k, a, pl;
   for (pl = 0; pl < 2; pl++) {
     int exits = 0;
     char set[MAXA];
     for (a = 0; a < na; a++) {
-      double value = 0, decided = 0;
-      for (b = 0; b < na; b++) {
-        const double *o = mix[1 - pl];
-        int wa = pl == 0 ? a : b, bl = pl == 0 ? b : a;
-        if (o[b] == 0) continue;
-        value += o[b] * guess_payoff(r->W, wa / k, wa % k, bl / k, bl % k, r->value);
-        decided += o[b] * ((wa % k == bl / k) != (bl % k == wa / k));
-      }
+      double decided, value = choice_against(r, k, pl, a, mix[1 - pl], &decided);
       if (pl == 1) value = 1 - value;
       exits += set[a] = decided >= 0.1 && (pl == 0 ? r->value : 1 - r->value) - value <= EXIT_COST * decided;
     }
