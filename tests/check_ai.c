@@ -232,7 +232,9 @@ END_TEST
  * hare, the moves listed are the only ones that keep the solved distance
  * (hare(hunters=12)'s solution: the hunters then win in 14, 20, 30 and 12
  * plies); the evaluation fitted without the hunters' own games played d2-e3,
- * e3-d3, c5-b4 and c3-b2 there, 8, 4, 4 and 4 plies longer. */
+ * e3-d3, c5-b4 and c3-b2 there, 8, 4, 4 and 4 plies longer.  The last five
+ * (listed from hare(hunters=10)'s solution) are where the table without the
+ * ten-hunter line tables (rows10, cols10) played another move. */
 START_TEST(hunters_take_the_short_line)
 {
   static const struct { const char *text, *best; } cases[] = {
@@ -240,6 +242,13 @@ START_TEST(hunters_take_the_short_line)
       {"...../.XX.X/XXX.X/.XXX./...O. X - 66", " c3-d3 "},
       {".XX../O.X../..XXX/.X.X./.XX.. X - 87", " c3-b4 d3-d4 "},
       {"...O./XXXXX/X.XXX/...X./..... X - 70", " c3-b3 a4-a5 e4-e5 "},
+      /* where the table before the ten-hunter lines (0.4.1's first) played
+       * a move 10, 18, 18, 8 and 6 plies longer than the best */
+      {"...../..XX./..XXX/XOXX./X.X.. X - 23", " a1-b1 "},
+      {"...../..XX./OXX.X/.XXX./X.X.. X - 40", " d2-d3 "},
+      {"...../.XX../X.XXO/.XXX./..X.X X - 68", " b2-b3 "},
+      {"X.O../..X.X/.XX.X/.XXX./..X.. X - 57", " e3-d3 e4-d4 "},
+      {"...../X.XX./XOXXX/.XXX./..... X - 56", " b2-b1 "},
   };
   ag_game *g = new_game("hare(hunters=10)");
   ag_state *st = new_state(g, NULL);
