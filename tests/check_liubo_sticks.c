@@ -1145,8 +1145,37 @@ START_TEST(test_move_text)
 }
 END_TEST
 
+/* The drawing, whole: every station, line and piece in its place. */
 START_TEST(test_render)
 {
+  static const char *const want =
+      "       13--------12-------------11-------------10--------9         \n"
+      "       .         .              .              .         .         \n"
+      "  14                            |                             8    \n"
+      "  .                             |                             .    \n"
+      "  |                             R                             |    \n"
+      "  |                             .                             |    \n"
+      "  15                            |                             7    \n"
+      "  .                             |                             b1   \n"
+      "  |                             S                             |    \n"
+      "  |                             .                             |    \n"
+      "  |                             |                             |\n"
+      "  16--------D---------C---------X---------B---------A---------6    \n"
+      "  .         .         .         W*        .         .         .    \n"
+      "  |                             |                             |\n"
+      "  |                             T                             |    \n"
+      "  |                             .                             |    \n"
+      "  17                            |                             5    \n"
+      "  .                             |                             .    \n"
+      "  |                             U                             |    \n"
+      "  |                             .                             |    \n"
+      "  18                            |                             4    \n"
+      "  .                             |                             .    \n"
+      "       19--------20-------------1--------------2---------3         \n"
+      "       .         .              b1             w1        .         \n"
+      "white: stones on board 1, owl X, reserve 2, held by black 2, removed 0\n"
+      "black: stones on board 2, owl none, reserve 3, held by white 1, removed 0\n"
+      "turns played: 5; black to move, values left: 4 4\n";
   ag_game *g = new_game("liubo_sticks");
   ag_state *st = new_state(g, "white 2 owl X reserve 2 held 2 removed 0; black 1,7 owl - reserve 3 "
                           "held 1 removed 0; black move 4+4; turns 5");
@@ -1158,6 +1187,7 @@ START_TEST(test_render)
   ck_assert_ptr_nonnull(strstr(buf, "b1"));
   ck_assert_ptr_nonnull(strstr(buf, "black to move, values left: 4 4"));
   ck_assert_ptr_nonnull(strstr(buf, "white: stones on board 1, owl X, reserve 2, held by black 2"));
+  ck_assert_str_eq(buf, want);
   ag_state_free(st);
   ag_game_free(g);
 }
