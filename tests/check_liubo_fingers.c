@@ -1615,6 +1615,41 @@ START_TEST(test_ai_action_sees_whole_guess_round)
 }
 END_TEST
 
+/* A mover plays its own pieces only: with White to act on a count, none of
+ * the moves Black would have on that count (its pieces' steps and entries)
+ * is legal for White, though each is a walk of the same length on the same
+ * board; and White's own list is exactly what ag_state_is_legal accepts. */
+START_TEST(test_is_legal_only_own_pieces)
+{
+  static const char *const pos =
+      "white=V_NE*:2,Q_NE:1,V_NW*:3 black=Tl_W:1,V_SW*:2,V_SE*:3 prisoners=0,0 home=0,0 "
+      "sticks=0+0,0+0 fish=c,c phase=act:%c:3 rounds=5";
+  ag_game *g = new_game("liubo_fingers(scheme=guess)");
+  char text[512];
+  ag_state *w, *b;
+  ag_move wm[256], bm[256];
+  size_t nw = 0, nb = 0, i, j;
+  snprintf(text, sizeof text, pos, 'w');
+  w = new_state(g, text);
+  snprintf(text, sizeof text, pos, 'b');
+  b = new_state(g, text);
+  ck_assert_int_eq(ag_state_legal_moves(w, 0, wm, 256, &nw), AG_OK);
+  ck_assert_int_eq(ag_state_legal_moves(b, 1, bm, 256, &nb), AG_OK);
+  ck_assert_uint_gt(nw, 1);
+  ck_assert_uint_gt(nb, 1);
+  for (i = 0; i < nw; i++) ck_assert_int_eq(ag_state_is_legal(w, 0, wm[i]), 1);
+  for (i = 0; i < nb; i++) {
+    int own = 0;
+    for (j = 0; j < nw; j++) own |= bm[i] == wm[j];
+    ck_assert_msg(ag_state_is_legal(w, 0, bm[i]) == own, "Black's move %08x is %s for White",
+                  (unsigned)bm[i], own ? "refused" : "legal");
+  }
+  ag_state_free(w);
+  ag_state_free(b);
+  ag_game_free(g);
+}
+END_TEST
+
 /* The keys of liubo_fingers' ai: depth, nodes and time_ms for its search;
  * an option of the 0.2 player (mcts) gives that player, as before; the two
  * kinds do not mix.  Same seed, same move. */
@@ -1674,6 +1709,7 @@ static Suite *liubo_fingers_suite(void)
   tcase_add_test(tc, test_ai_action_sees_whole_guess_round);
   tcase_add_loop_test(tc, test_ai_exploitability, 0, 3);
   tcase_add_test(tc, test_ai_keys);
+  tcase_add_test(tc, test_is_legal_only_own_pieces);
   suite_add_tcase(s, tc);
   tcase_add_loop_test(slow, test_random_games_invariants, 0, 32);
   tcase_add_test(slow, test_playout_equals_api_loop);
