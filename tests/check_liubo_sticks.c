@@ -984,6 +984,21 @@ START_TEST(test_option_rethrow)
   play_all(sb, "1+1 1:res-1");
   ck_text(sb, "white 1 owl - reserve 5 held 0 removed 0; black - owl - reserve 6 held 0 "
               "removed 0; white move 1 lock 1 bead; turns 0");
+  {
+    /* The same position read from its text: the same tensor (bead plane 1, not 2). */
+    ag_state *read = new_state(gb, text(sb));
+    static float a[8192], b[8192];
+    size_t la = 0, lb = 0, i;
+    int beads = 0;
+    ck_assert_int_eq(ag_state_observation(sb, a, 8192, &la), AG_OK);
+    ck_assert_int_eq(ag_state_observation(read, b, 8192, &lb), AG_OK);
+    ck_assert_uint_eq(la, lb);
+    ck_assert_int_eq(memcmp(a, b, la * sizeof a[0]), 0);
+    for (i = 0; i < la; i++) beads += a[i] == 1.0f;
+    ck_assert_int_gt(beads, 0);
+    ck_assert_int_eq(ag_state_equal(sb, read), 1);
+    ag_state_free(read);
+  }
   play(sb, "1:res-1");
   ck_text(sn, "white 1*2 owl - reserve 4 held 0 removed 0; black - owl - reserve 6 held 0 "
               "removed 0; black throw; turns 1");
