@@ -905,11 +905,22 @@ START_TEST(test_malformed_positions)
     ck_assert_msg(strstr(ag_errmsg(), "at byte") != NULL, "#%zu: %s", i, ag_errmsg());
     ck_assert_str_eq(text_of(st), before);
   }
-  /* A score that does not add up is shown where the score begins (home=). */
+  /* A score that does not add up is shown where the score begins (home=).
+   * A swapped stick pair (a plain and two wired) is a 3:3 score's only. */
+  set_text(st, "white=M_N:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=3,0 sticks=2+1,0+0 fish=w,c "
+               "phase=guess rounds=9");
+  ck_assert_int_eq(ag_state_set_text(st, "white=M_N:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=3,0 "
+                                         "sticks=1+2,0+0 fish=w,c phase=guess rounds=9"), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: home, sticks and fish disagree at byte 47");
   ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=1+0,0+0 fish=c,c phase=guess rounds=0"),
                    AG_EPARSE);
   ck_assert_str_eq(ag_errmsg(), "liubo_fingers: home, sticks and fish disagree at byte 57");
+  /* Rounds beyond the cap are shown where the rounds begin. */
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=2001"),
+                   AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: rounds beyond max_rounds at byte 102");
   /* Valid ones, for contrast: lower-case names, prisoners only, the 3:3 end. */
   ck_assert_int_eq(ag_state_set_text(st, "white=v_ne*:3,v_nw*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0"), AG_OK);
