@@ -134,6 +134,18 @@ START_TEST(test_spec_and_identity)
   ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_PLIES), 0);
   ck_assert_uint_ge(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), 231);
   ag_game_free(g);
+  /* Two hands on the small board: the guess round's 11 x 21 choices are
+   * the longest list (a step's list is at most 6 x 33 + 2 = 200 there). */
+  g = new_game("liubo_fingers(hands=2,scheme=guess)");
+  {
+    ag_state *st = new_state(g, NULL);
+    size_t n = 0;
+    ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), 231);
+    ck_assert_int_eq(ag_state_legal_moves(st, 0, NULL, 0, &n), AG_EBUFS);
+    ck_assert_uint_eq(n, 231);
+    ag_state_free(st);
+  }
+  ag_game_free(g);
 }
 END_TEST
 
