@@ -878,6 +878,7 @@ START_TEST(test_malformed_positions)
     "white=V_NE*:3,V_NE*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=V_NE:3,V_NE*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=XX:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
+    "white=V_NEE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=Va_NE:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=TAIJI:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=D_NE:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
@@ -928,6 +929,10 @@ START_TEST(test_malformed_positions)
                                          "home=0,0 sticks=1+0,0+0 fish=c,c phase=guess rounds=0"),
                    AG_EPARSE);
   ck_assert_str_eq(ag_errmsg(), "liubo_fingers: home, sticks and fish disagree at byte 57");
+  /* A phase the score rules out is shown where the phase begins. */
+  ck_assert_int_eq(ag_state_set_text(st, "white=M_N:2 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=4,0 "
+                                         "sticks=2+2,0+0 fish=w,w phase=act:w:1 rounds=9"), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: phase disagrees with the score at byte 87");
   /* Rounds beyond the cap are shown where the rounds begin. */
   ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=2001"),
