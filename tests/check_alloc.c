@@ -569,6 +569,37 @@ START_TEST(players)
 }
 END_TEST
 
+/* The games' own searches ("ai": the hare hunt's alpha-beta, liubo_sticks'
+ * expectimax, liubo_fingers' round search): a failed allocation anywhere in
+ * one gives AG_ENOMEM with every block freed (their tables are allocated
+ * one after the other: a later one failing frees the earlier). */
+START_TEST(own_searches)
+{
+  static const struct { const char *spec, *text, *params; int player; } cases[] = {
+    {"hare", NULL, "ai(nodes=200)", 0},
+    {"liubo_sticks", "white 3*2 owl - reserve 3 held 1 removed 0; black 2,4 owl - reserve 4 held 0 "
+     "removed 0; black move 1+2; turns 3", "ai(depth=2)", 1},
+    {"liubo_fingers", NULL, "ai(depth=1)", 0},
+  };
+  state_ctx x;
+  scenario sc = {"ag_ai_choose", op_ai, st_unchanged, NULL, &x, 0, 0};
+  size_t k;
+  for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    long n;
+    setup(&x, cases[k].spec, 0);
+    if (cases[k].text) {
+      ck_assert_int_eq(ag_state_set_text(x.st, cases[k].text), AG_OK);
+      take(x.st, &x.before);
+    }
+    x.params = cases[k].params;
+    x.player = cases[k].player;
+    n = run_scenario(&sc);
+    ck_assert_int_ge(n, 2);
+    teardown(&x);
+  }
+}
+END_TEST
+
 /* A search whose tree outgrows its first pool (1024 nodes): a failed
  * allocation anywhere in it -- at the start or while the pool grows in the
  * middle of the search -- must give AG_ENOMEM, never a move chosen from a
@@ -763,6 +794,7 @@ static Suite *alloc_suite(void)
   tcase_add_loop_test(tc, vec_new_and_step, 0, NSPECS);
   tcase_add_test(tc, solve_and_load);
   tcase_add_test(tc, search_pool_growth);
+  tcase_add_test(tc, own_searches);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -134,6 +134,18 @@ START_TEST(test_spec_and_identity)
   ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_PLIES), 0);
   ck_assert_uint_ge(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), 231);
   ag_game_free(g);
+  /* Two hands on the small board: the guess round's 11 x 21 choices are
+   * the longest list (a step's list is at most 6 x 33 + 2 = 200 there). */
+  g = new_game("liubo_fingers(hands=2,scheme=guess)");
+  {
+    ag_state *st = new_state(g, NULL);
+    size_t n = 0;
+    ck_assert_uint_eq(ag_game_limit(g, AG_LIMIT_LEGAL_MOVES), 231);
+    ck_assert_int_eq(ag_state_legal_moves(st, 0, NULL, 0, &n), AG_EBUFS);
+    ck_assert_uint_eq(n, 231);
+    ag_state_free(st);
+  }
+  ag_game_free(g);
 }
 END_TEST
 
@@ -866,6 +878,7 @@ START_TEST(test_malformed_positions)
     "white=V_NE*:3,V_NE*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=V_NE:3,V_NE*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=XX:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
+    "white=V_NEE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=Va_NE:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=TAIJI:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
     "white=D_NE:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0",
@@ -905,6 +918,26 @@ START_TEST(test_malformed_positions)
     ck_assert_msg(strstr(ag_errmsg(), "at byte") != NULL, "#%zu: %s", i, ag_errmsg());
     ck_assert_str_eq(text_of(st), before);
   }
+  /* A score that does not add up is shown where the score begins (home=).
+   * A swapped stick pair (a plain and two wired) is a 3:3 score's only. */
+  set_text(st, "white=M_N:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=3,0 sticks=2+1,0+0 fish=w,c "
+               "phase=guess rounds=9");
+  ck_assert_int_eq(ag_state_set_text(st, "white=M_N:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=3,0 "
+                                         "sticks=1+2,0+0 fish=w,c phase=guess rounds=9"), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: home, sticks and fish disagree at byte 47");
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=1+0,0+0 fish=c,c phase=guess rounds=0"),
+                   AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: home, sticks and fish disagree at byte 57");
+  /* A phase the score rules out is shown where the phase begins. */
+  ck_assert_int_eq(ag_state_set_text(st, "white=M_N:2 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=4,0 "
+                                         "sticks=2+2,0+0 fish=w,w phase=act:w:1 rounds=9"), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: phase disagrees with the score at byte 87");
+  /* Rounds beyond the cap are shown where the rounds begin. */
+  ck_assert_int_eq(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                         "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=2001"),
+                   AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "liubo_fingers: rounds beyond max_rounds at byte 102");
   /* Valid ones, for contrast: lower-case names, prisoners only, the 3:3 end. */
   ck_assert_int_eq(ag_state_set_text(st, "white=v_ne*:3,v_nw*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
                                          "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0"), AG_OK);
@@ -1531,10 +1564,13 @@ END_TEST
  * else choices that end a round cheaply: no choice it plays is worth less
  * than the round by more than 1% of a point.  (A blend over all calls
  * played 3/4 there, worth 0.376 against the round's 0.5, and lost the
- * corner in games against the reference.) */
+ * corner in games against the reference.)  The blend shows in how many
+ * choices each side plays: 12 and 15 (6 and 6 unblended, as when the
+ * chance of a VOID round was taken for that of a decided one). */
 START_TEST(test_ai_loop_blend_keeps_value)
 {
   static const char *const specs[] = {"liubo_fingers(scheme=guess)", "liubo_fingers"};
+  static const int choices_played[2][2] = {{12, 15}, {15, 15}};
   int k, p;
   for (k = 0; k < 2; k++) {
     ag_game *g = new_game(specs[k]);
@@ -1560,6 +1596,8 @@ START_TEST(test_ai_loop_blend_keeps_value)
                         specs[k], p, (unsigned)ms[p][i].move, ms[p][i].share, ms[p][i].value, round);
         }
       ck_assert(played > 2);   /* still a mix */
+      ck_assert_msg(played == choices_played[k][p], "%s: player %d plays %g choices, not %d",
+                    specs[k], p, played, choices_played[k][p]);
     }
     ag_state_free(st);
     ag_game_free(g);
@@ -1601,6 +1639,41 @@ START_TEST(test_ai_action_sees_whole_guess_round)
                   act.value, round.value);
     ag_state_free(st);
   }
+  ag_game_free(g);
+}
+END_TEST
+
+/* A mover plays its own pieces only: with White to act on a count, none of
+ * the moves Black would have on that count (its pieces' steps and entries)
+ * is legal for White, though each is a walk of the same length on the same
+ * board; and White's own list is exactly what ag_state_is_legal accepts. */
+START_TEST(test_is_legal_only_own_pieces)
+{
+  static const char *const pos =
+      "white=V_NE*:2,Q_NE:1,V_NW*:3 black=Tl_W:1,V_SW*:2,V_SE*:3 prisoners=0,0 home=0,0 "
+      "sticks=0+0,0+0 fish=c,c phase=act:%c:3 rounds=5";
+  ag_game *g = new_game("liubo_fingers(scheme=guess)");
+  char text[512];
+  ag_state *w, *b;
+  ag_move wm[256], bm[256];
+  size_t nw = 0, nb = 0, i, j;
+  snprintf(text, sizeof text, pos, 'w');
+  w = new_state(g, text);
+  snprintf(text, sizeof text, pos, 'b');
+  b = new_state(g, text);
+  ck_assert_int_eq(ag_state_legal_moves(w, 0, wm, 256, &nw), AG_OK);
+  ck_assert_int_eq(ag_state_legal_moves(b, 1, bm, 256, &nb), AG_OK);
+  ck_assert_uint_gt(nw, 1);
+  ck_assert_uint_gt(nb, 1);
+  for (i = 0; i < nw; i++) ck_assert_int_eq(ag_state_is_legal(w, 0, wm[i]), 1);
+  for (i = 0; i < nb; i++) {
+    int own = 0;
+    for (j = 0; j < nw; j++) own |= bm[i] == wm[j];
+    ck_assert_msg(ag_state_is_legal(w, 0, bm[i]) == own, "Black's move %08x is %s for White",
+                  (unsigned)bm[i], own ? "refused" : "legal");
+  }
+  ag_state_free(w);
+  ag_state_free(b);
   ag_game_free(g);
 }
 END_TEST
@@ -1664,6 +1737,7 @@ static Suite *liubo_fingers_suite(void)
   tcase_add_test(tc, test_ai_action_sees_whole_guess_round);
   tcase_add_loop_test(tc, test_ai_exploitability, 0, 3);
   tcase_add_test(tc, test_ai_keys);
+  tcase_add_test(tc, test_is_legal_only_own_pieces);
   suite_add_tcase(s, tc);
   tcase_add_loop_test(slow, test_random_games_invariants, 0, 32);
   tcase_add_test(slow, test_playout_equals_api_loop);

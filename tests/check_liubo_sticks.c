@@ -984,6 +984,21 @@ START_TEST(test_option_rethrow)
   play_all(sb, "1+1 1:res-1");
   ck_text(sb, "white 1 owl - reserve 5 held 0 removed 0; black - owl - reserve 6 held 0 "
               "removed 0; white move 1 lock 1 bead; turns 0");
+  {
+    /* The same position read from its text: the same tensor (bead plane 1, not 2). */
+    ag_state *read = new_state(gb, text(sb));
+    static float a[8192], b[8192];
+    size_t la = 0, lb = 0, i;
+    int beads = 0;
+    ck_assert_int_eq(ag_state_observation(sb, a, 8192, &la), AG_OK);
+    ck_assert_int_eq(ag_state_observation(read, b, 8192, &lb), AG_OK);
+    ck_assert_uint_eq(la, lb);
+    ck_assert_int_eq(memcmp(a, b, la * sizeof a[0]), 0);
+    for (i = 0; i < la; i++) beads += a[i] == 1.0f;
+    ck_assert_int_gt(beads, 0);
+    ck_assert_int_eq(ag_state_equal(sb, read), 1);
+    ag_state_free(read);
+  }
   play(sb, "1:res-1");
   ck_text(sn, "white 1*2 owl - reserve 4 held 0 removed 0; black - owl - reserve 6 held 0 "
               "removed 0; black throw; turns 1");
@@ -1145,8 +1160,37 @@ START_TEST(test_move_text)
 }
 END_TEST
 
+/* The drawing, whole: every station, line and piece in its place. */
 START_TEST(test_render)
 {
+  static const char *const want =
+      "       13--------12-------------11-------------10--------9         \n"
+      "       .         .              .              .         .         \n"
+      "  14                            |                             8    \n"
+      "  .                             |                             .    \n"
+      "  |                             R                             |    \n"
+      "  |                             .                             |    \n"
+      "  15                            |                             7    \n"
+      "  .                             |                             b1   \n"
+      "  |                             S                             |    \n"
+      "  |                             .                             |    \n"
+      "  |                             |                             |\n"
+      "  16--------D---------C---------X---------B---------A---------6    \n"
+      "  .         .         .         W*        .         .         .    \n"
+      "  |                             |                             |\n"
+      "  |                             T                             |    \n"
+      "  |                             .                             |    \n"
+      "  17                            |                             5    \n"
+      "  .                             |                             .    \n"
+      "  |                             U                             |    \n"
+      "  |                             .                             |    \n"
+      "  18                            |                             4    \n"
+      "  .                             |                             .    \n"
+      "       19--------20-------------1--------------2---------3         \n"
+      "       .         .              b1             w1        .         \n"
+      "white: stones on board 1, owl X, reserve 2, held by black 2, removed 0\n"
+      "black: stones on board 2, owl none, reserve 3, held by white 1, removed 0\n"
+      "turns played: 5; black to move, values left: 4 4\n";
   ag_game *g = new_game("liubo_sticks");
   ag_state *st = new_state(g, "white 2 owl X reserve 2 held 2 removed 0; black 1,7 owl - reserve 3 "
                           "held 1 removed 0; black move 4+4; turns 5");
@@ -1158,6 +1202,7 @@ START_TEST(test_render)
   ck_assert_ptr_nonnull(strstr(buf, "b1"));
   ck_assert_ptr_nonnull(strstr(buf, "black to move, values left: 4 4"));
   ck_assert_ptr_nonnull(strstr(buf, "white: stones on board 1, owl X, reserve 2, held by black 2"));
+  ck_assert_str_eq(buf, want);
   ag_state_free(st);
   ag_game_free(g);
 }

@@ -329,6 +329,74 @@ START_TEST(uct_simultaneous_choices_count_visits)
 }
 END_TEST
 
+/* At a simultaneous root the visits are those of each player's own choice:
+ * after three iterations of the opening guess round, regret matching has
+ * played the first joint choice three times (its regret is the only
+ * positive one), so each player's one visited choice has the 3 visits and
+ * the largest share of the average strategy.  (Visits counted against the
+ * choice list shifted by one land on the neighbouring choice.) */
+START_TEST(uct_simultaneous_visits_are_the_choices_own)
+{
+  ag_game *g = new_game("liubo_fingers(hands=1,scheme=guess)");
+  ag_state *st = new_state(g, NULL);
+  static ag_move_stat ms[256];
+  uint64_t seed;
+  int p;
+  for (seed = 1; seed <= 3; seed++)
+    for (p = 0; p < 2; p++) {
+      ag_analysis an = AG_ANALYSIS_INIT;
+      uint64_t rng = seed;
+      size_t i, visited = 0, top = 0;
+      ck_assert_int_eq(ag_ai_analyse(st, p, "mcts(iterations=3)", &rng, NULL, &an, NULL, 0, ms, 256),
+                       AG_OK);
+      ck_assert_uint_eq(an.num_moves, 66);
+      for (i = 0; i < an.num_moves; i++)
+        if (ms[i].share > ms[top].share) top = i;
+      for (i = 0; i < an.num_moves; i++)
+        if (ms[i].visits) {
+          visited++;
+          ck_assert_msg(i == top && ms[i].visits == 3, "seed %llu player %d: choice %zu has %u visits, "
+                        "choice %zu the largest share", (unsigned long long)seed, p, i,
+                        (unsigned)ms[i].visits, top);
+        }
+      ck_assert_uint_eq(visited, 1);
+    }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The UCT player's share of a root move is its part of the root's visits:
+ * after a single iteration the one move tried has them all (share 1, one
+ * visit), every other move none (a share cut at a total above 1 gave 0). */
+START_TEST(uct_one_iteration_has_the_whole_share)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_move_stat ms[64];
+  ag_analysis an = AG_ANALYSIS_INIT;
+  uint64_t rng = 3;
+  size_t i, tried = 0;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "mcts(iterations=1)", &rng, NULL, &an, NULL, 0, ms, 64),
+                   AG_OK);
+  ck_assert_uint_gt(an.num_moves, 1);
+  ck_assert_uint_le(an.num_moves, 64);
+  for (i = 0; i < an.num_moves; i++) {
+    if (ms[i].visits) {
+      tried++;
+      ck_assert_uint_eq(ms[i].visits, 1);
+      ck_assert(ms[i].share == 1.0);
+      ck_assert(ms[i].move == an.best);
+    } else {
+      ck_assert(ms[i].share == 0.0);
+    }
+  }
+  ck_assert_uint_eq(tried, 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* st's tag `name' has the value `value'; value NULL: st has no such tag. */
 static void expect_tag(const ag_state *st, const char *name, const char *value)
 {
@@ -1035,6 +1103,8 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, messages_say_what_is_wrong);
   tcase_add_test(tc, fingers_drawing_shows_every_piece);
   tcase_add_test(tc, uct_simultaneous_choices_count_visits);
+  tcase_add_test(tc, uct_one_iteration_has_the_whole_share);
+  tcase_add_test(tc, uct_simultaneous_visits_are_the_choices_own);
   tcase_add_test(tc, tag_names_take_every_letter_and_digit);
   tcase_add_test(tc, tags_replaced_and_removed_keep_the_others);
   tcase_add_test(tc, long_messages_fill_the_buffer);

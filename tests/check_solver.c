@@ -565,6 +565,21 @@ START_TEST(reduced_variant_refused)
 }
 END_TEST
 
+/* A full device is a write error: the header and a layer bigger than the
+ * stream's buffer (the 2-hunter layer, 13800 bytes) are refused, the
+ * save fails with the system's message (ENOSPC) -- not only at fclose. */
+START_TEST(full_device_is_a_write_error)
+{
+  ag_solution *s = NULL;
+  if (access("/dev/full", W_OK) != 0) return;    /* not on this system */
+  ck_assert_int_eq(ag__hare_solve(1, 1, 2, 1, NULL, NULL, &s), AG_OK);
+  ck_assert_int_eq(ag_solution_save(s, "/dev/full"), AG_ERROR);
+  ck_assert_msg(strstr(ag_errmsg(), "cannot write /dev/full") && strstr(ag_errmsg(), strerror(ENOSPC)),
+                "%s", ag_errmsg());
+  ag_solution_free(s);
+}
+END_TEST
+
 /* A directory is the system's error (EISDIR), not a short file. */
 START_TEST(directory_is_a_system_error)
 {
@@ -822,6 +837,7 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, missing_file_and_bad_arguments);
   tcase_add_test(tc, reduced_variant_refused);
   tcase_add_test(tc, directory_is_a_system_error);
+  tcase_add_test(tc, full_device_is_a_write_error);
   tcase_add_test(tc, progress_is_reported);
   tcase_add_test(tc, capture_into_hunters_win);
   tcase_add_test(tc, progress_can_stop);
