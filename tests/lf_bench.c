@@ -35,8 +35,10 @@
  * "# at ROUNDS VALUE ...".  gen starts each run with a "#" line of its recipe.
  *
  * er plays each position's action with each PLAYER and looks the result up
- * among the candidates: ER = mean (best value - value of the play), x1000;
- * a play not among them is counted apart ("unrated").  It then checks the
+ * among the candidates: ER = mean (best value - value of the play), x1000,
+ * with its standard error over the positions ("+-", the spread of the
+ * positions' losses only, not the rollouts' noise); a play not among them is
+ * counted apart ("unrated").  It then checks the
  * first PLAYER's ag_ai_analyse win probability against the rollout results
  * of the play it chose: Brier score and a reliability table.  cal prints
  * those (probability, results) pairs instead, for the Platt scaling of the
@@ -356,7 +358,7 @@ static int er(const char *file, char **players, int np, FILE *out, FILE *dump)
   for (i = 0; i < ng; i++) fprintf(out, " %-28.28s", specs[i]);
   fprintf(out, "   all\n");
   for (k = 0; k < np; k++) {
-    double lost[9] = {0};
+    double lost[9] = {0}, lost2 = 0, se = 0;
     int rated[9] = {0}, unrated = 0;
     for (i = 0; i < nsec; i++) index[i] = 0;
     for (i = 0; i < n; i++) {
@@ -371,6 +373,7 @@ static int er(const char *file, char **players, int np, FILE *out, FILE *dump)
       }
       lost[p->game] += best - c->value, rated[p->game]++;
       lost[8] += best - c->value, rated[8]++;
+      lost2 += (best - c->value) * (best - c->value);
       if (k == 0) {
         ag_analysis an;
         uint64_t rng = 1;
@@ -388,7 +391,12 @@ static int er(const char *file, char **players, int np, FILE *out, FILE *dump)
     fprintf(out, "  %-34s", players[k]);
     for (i = 0; i < ng; i++)
       fprintf(out, " ER %6.2f (%3d rated)        ", rated[i] ? 1000 * lost[i] / rated[i] : 0, rated[i]);
-    fprintf(out, " ER %6.2f, %d unrated\n", rated[8] ? 1000 * lost[8] / rated[8] : 0, unrated);
+    if (rated[8] > 1) {
+      double mean = lost[8] / rated[8], var = lost2 / rated[8] - mean * mean;
+      se = var > 0 ? 1000 * sqrt(var / (rated[8] - 1)) : 0;
+    }
+    fprintf(out, " ER %6.2f +- %5.2f, %d unrated\n", rated[8] ? 1000 * lost[8] / rated[8] : 0, se,
+            unrated);
   }
   if (cal.outcomes) {
     fprintf(out, "calibration of %s's win probability (ag_ai_analyse) against %ld rollout results "
