@@ -31,7 +31,7 @@ def read(path):
         for line in f:
             p, w, d, l = line.split()
             p = min(max(float(p), 1e-6), 1 - 1e-6)
-            rows.append((math.log(p / (1 - p)), int(w) + int(d) / 2, int(l) + int(d) / 2, int(d)))
+            rows.append((math.log(p / (1 - p)), float(w) + float(d) / 2, float(l) + float(d) / 2, float(d)))
     return rows
 
 
