@@ -29,15 +29,17 @@ lib/ai/hare_search.c computes, in the same order:
 
 It prints the rms error over all positions and by side to move on stderr.
 
-    tests/hare_eval_fit.py --refit-10 lib/ai/hare_eval_weights.h DATA... > NEW.h
+    tests/hare_eval_fit.py --refit K lib/ai/hare_eval_weights.h DATA... > NEW.h
 
-refits only the terms that count for ten hunters (their pst, rows and cols
-layer, count[stm][0] and jumps[stm][1]) on the ten-hunter positions of the
-DATA files (concatenated), every other entry kept as the given header has
-it: ridge toward the header's weights, with the shared terms (room, steps,
-spread, beyond) and the other layers held fixed.  So the evaluation of 11
-and 12 hunters is unchanged, entry for entry.  ag-solve "hare(hunters=10)"
-(30 s, ~100 MB) answers every position of this layer.
+refits only the terms that count for K hunters (K = 10, 11, or 12 for 12
+or more: their pst, rows and cols layer, the line tables by the hare's
+point rowsK and colsK, count[stm][K - 10], and for 10 jumps[stm][1]) on
+the K-hunter positions of the DATA files (concatenated), every other entry
+kept as the given header has it: ridge toward the header's weights, with
+the shared terms (room, steps, spread, beyond) and the other layers held
+fixed.  So the evaluation of other numbers of hunters is unchanged, entry
+for entry.  ag-solve "hare(hunters=10)" (30 s, ~100 MB) answers every
+position of 10 hunters; "hare(hunters=12)" (6 min, ~360 MB) of 10 to 12.
 
 Needs numpy.  The output is C source, deterministic for a given input.
 """
@@ -84,10 +86,10 @@ def neighbours_of(set_mask):
     return out
 
 
-def features(hare, mask, stm, lines10=True):
+def features(hare, mask, stm, by_point=True):
     """The design matrix (rows of feature indices and values) and the layout.
-    lines10=False leaves out the ten-hunter line tables (rows10, cols10:
-    only the --refit-10 fit sets them; a full fit keeps them zero)."""
+    by_point=False leaves out the line tables by the hare's point (rowsK,
+    colsK: only the --refit fits set them; a full fit keeps them zero)."""
     m = mask.astype(np.uint64)
     h = hare.astype(np.int64)
     s = stm.astype(np.int64)
@@ -160,27 +162,28 @@ def features(hare, mask, stm, lines10=True):
             pat |= (((m >> np.uint64(5 * r + c)) & np.uint64(1)).astype(np.int64)) << r
         cols.append(off + (base + c - h % 5 + 4) * 32 + pat); vals.append(np.ones(len(h)))
     off += 2 * 3 * 9 * 32
-    # rows10 / cols10: with ten hunters, each line's pattern by the hare's own
-    # point (not only its row or column): one column per (stm, hare, line,
-    # pattern)
-    ten = (n == 10) & lines10
-    for r in range(5):
-        pat = ((m >> np.uint64(5 * r)) & np.uint64(31)).astype(np.int64)
-        cols.append(np.where(ten, off + ((s * 25 + h) * 5 + r) * 32 + pat, -1))
-        vals.append(np.ones(len(h)))
-    off += 2 * 25 * 5 * 32
-    for c in range(5):
-        pat = np.zeros(len(h), dtype=np.int64)
+    # rowsK / colsK (K = 10, 11, 12 hunters or more): each line's pattern by
+    # the hare's own point (not only its row or column), one column per
+    # (stm, hare, line, pattern), for the positions of K hunters
+    for k, sel in ((10, n == 10), (11, n == 11), (12, n >= 12)):
+        on_k = sel & by_point
         for r in range(5):
-            pat |= (((m >> np.uint64(5 * r + c)) & np.uint64(1)).astype(np.int64)) << r
-        cols.append(np.where(ten, off + ((s * 25 + h) * 5 + c) * 32 + pat, -1))
-        vals.append(np.ones(len(h)))
-    off += 2 * 25 * 5 * 32
+            pat = ((m >> np.uint64(5 * r)) & np.uint64(31)).astype(np.int64)
+            cols.append(np.where(on_k, off + ((s * 25 + h) * 5 + r) * 32 + pat, -1))
+            vals.append(np.ones(len(h)))
+        off += 2 * 25 * 5 * 32
+        for c in range(5):
+            pat = np.zeros(len(h), dtype=np.int64)
+            for r in range(5):
+                pat |= (((m >> np.uint64(5 * r + c)) & np.uint64(1)).astype(np.int64)) << r
+            cols.append(np.where(on_k, off + ((s * 25 + h) * 5 + c) * 32 + pat, -1))
+            vals.append(np.ones(len(h)))
+        off += 2 * 25 * 5 * 32
     return np.stack(cols, 1).astype(np.int32), np.stack(vals, 1).astype(np.float32), off
 
 
 SCALE = 256     # the tables hold turns x SCALE
-LINES10 = 2 * 2 * 25 * 5 * 32   # the rows10 and cols10 entries, the design's last columns
+LINES10 = 3 * 2 * 2 * 25 * 5 * 32   # the rowsK and colsK entries, the design's last columns
 
 
 def emit(w, npos, out, refit_note=""):
@@ -217,8 +220,9 @@ def emit(w, npos, out, refit_note=""):
     table("hare_eval_beyond", (2,))
     table("hare_eval_rows", (2, 3, 9, 32))
     table("hare_eval_cols", (2, 3, 9, 32))
-    table("hare_eval_rows10", (2, 25, 5, 32))
-    table("hare_eval_cols10", (2, 25, 5, 32))
+    for k in (10, 11, 12):
+        table("hare_eval_rows%d" % k, (2, 25, 5, 32))
+        table("hare_eval_cols%d" % k, (2, 25, 5, 32))
     assert o == len(wi)
 
 
@@ -274,27 +278,31 @@ def refit(cols, vals, y, nf, weight, prior, free, iters=400):
     return prior + d * fm
 
 
-def layer10_free(nf):
-    """Which weights the ten-hunter refit may change (the rest are held)."""
+def layer_free(nf, k):
+    """Which weights the refit of k hunters (10, 11, 12: 12 or more) may
+    change; the rest are held."""
+    layer = k - 10
     free = np.zeros(nf, dtype=bool)
     off = 0
-    for st in (0, 1):                                   # pst[stm][0][hare][p]
-        a = off + (st * 3 + 0) * 625
+    for st in (0, 1):                                   # pst[stm][layer][hare][p]
+        a = off + (st * 3 + layer) * 625
         free[a:a + 625] = True
     off += 2 * 3 * 625
-    for st in (0, 1):                                   # count[stm][0]
-        free[off + st * 4] = True
+    for st in (0, 1):                                   # count[stm][k - 10]
+        free[off + st * 4 + layer] = True
     off += 8 + 32                                       # room: shared
-    for st in (0, 1):                                   # jumps[stm][n10 = 1][j]
-        free[off + st * 6 + 3:off + st * 6 + 6] = True
+    if k == 10:                                         # jumps[stm][n10 = 1][j]
+        for st in (0, 1):                               # (n10 = 0 is 11 and 12's)
+            free[off + st * 6 + 3:off + st * 6 + 6] = True
     off += 12 + 6                                       # steps, spread, beyond: shared
     for _ in ("rows", "cols"):
         for st in (0, 1):
-            a = off + (st * 3 + 0) * 9 * 32
+            a = off + (st * 3 + layer) * 9 * 32
             free[a:a + 9 * 32] = True
         off += 2 * 3 * 9 * 32
-    free[off:off + 2 * 2 * 25 * 5 * 32] = True          # rows10, cols10
-    off += 2 * 2 * 25 * 5 * 32
+    block = 2 * 2 * 25 * 5 * 32                         # rowsK, colsK of this k
+    free[off + layer * block:off + (layer + 1) * block] = True
+    off += 3 * block
     assert off == nf
     return free
 
@@ -325,27 +333,35 @@ def fit(cols, vals, y, nf, weight):
 def main():
     prior = None
     args = sys.argv[1:]
-    if args and args[0] == "--refit-10":
-        prior, args = read_header(args[1]), args[2:]
-        prior_npos = int(open(sys.argv[2]).read().split("from a sample of ")[1].split()[0])
+    if args and args[0] == "--refit":
+        k = int(args[1])
+        assert k in (10, 11, 12), "--refit takes 10, 11 or 12 (hunters)"
+        prior, args = read_header(args[2]), args[3:]
+        text = open(sys.argv[3]).read()
+        prior_npos = int(text.split("from a sample of ")[1].split()[0])
+        notes = [l + "\n" for l in text.split("\n") if l.startswith(" * refit ")]
+        if "--refit-10 on " in text:             # the first such header's wording
+            notes.append(" * refit 10 hunters: %s positions\n" %
+                         text.split("--refit-10 on ")[1].split()[0])
     raw = np.concatenate([np.fromfile(a, dtype=np.uint8).reshape(-1, 12) for a in args])
     won = raw[:, 6].view(np.int8) == 1          # the positions the hunters win
-    if prior is not None:                        # ten hunters only
-        won &= popcount(raw[:, 0:4].copy().view('<u4').ravel()) == 10
+    if prior is not None:                        # k hunters only (12: 12 or more)
+        nh = popcount(raw[:, 0:4].copy().view('<u4').ravel())
+        won &= (nh == k) if k < 12 else (nh >= 12)
     # Each position once, weighed by how often it came.
     raw, weight = np.unique(raw[won], axis=0, return_counts=True)
     mask = raw[:, 0:4].copy().view('<u4').ravel()
     hare = raw[:, 4].astype(np.int64)
     stm = raw[:, 5].astype(np.int64)
     y = raw[:, 8:10].copy().view('<u2').ravel().astype(np.float64)
-    cols, vals, nf = features(hare, mask, stm, lines10=prior is not None)
+    cols, vals, nf = features(hare, mask, stm, by_point=prior is not None)
     weight = weight.astype(np.float64)
     if prior is not None:
         if len(prior) < nf:                      # a header without rows10 and cols10
             prior = np.concatenate([prior, np.zeros(nf - len(prior))])
         assert len(prior) == nf, "the header's tables do not match the features"
-        w = refit(cols, vals, y, nf, weight, prior, layer10_free(nf))
-        w = np.where(layer10_free(nf), w, prior)        # held exactly (no rounding drift)
+        w = refit(cols, vals, y, nf, weight, prior, layer_free(nf, k))
+        w = np.where(layer_free(nf, k), w, prior)       # held exactly (no rounding drift)
         p0 = (np.where(cols < 0, 0, prior[np.maximum(cols, 0)]) * vals).sum(1)
         sys.stderr.write("the header's tables on these positions: rms error %.2f turns\n" %
                          np.sqrt((weight * (y - p0) ** 2).sum() / weight.sum()))
@@ -369,11 +385,13 @@ def main():
                     (weight[sel] * (y[sel] - pred[sel]) ** 2).sum() / weight[sel].sum()),
                 (weight[sel] * y[sel]).sum() / weight[sel].sum()))
     if prior is not None:
+        notes = [l for l in notes if not l.startswith(" * refit %d " % k)]
+        notes.append(" * refit %d hunters: %d positions\n" % (k, int(weight.sum())))
         emit(w, int(prior_npos), sys.stdout,
-             "/* The ten-hunter terms (pst, rows and cols layer 0, rows10, cols10,\n"
-             " * count[stm][0], jumps[stm][1]) refitted by tests/hare_eval_fit.py\n"
-             " * --refit-10 on %d ten-hunter positions (see HACKING); the rest as\n"
-             " * fitted below. */\n" % int(weight.sum()))
+             "/* The terms of 10, 11 and 12 hunters (their pst, rows and cols layer,\n"
+             " * rowsK, colsK, count, and jumps for 10) refitted, each on its own, by\n"
+             " * tests/hare_eval_fit.py --refit K (see HACKING); the rest as fitted\n"
+             " * below:\n" + "".join(sorted(notes)) + " */\n")
     else:
         emit(w, int(weight.sum()), sys.stdout)
 

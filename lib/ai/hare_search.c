@@ -261,17 +261,21 @@ static int32_t hare_eval_turns(const hare_tables *k, int h, uint32_t hunters, in
     t += rows[i][hunters >> (5 * i) & 31];
     t += cols[i][(col | col >> 4 | col >> 8 | col >> 12 | col >> 16) & 31];
   }
-  /* With ten hunters (the last the hunters can spare none of, and the
-   * longest wins), each line's pattern again by the hare's own point: the
-   * same wall is worth more or less as the hare stands in its middle or at
-   * its end, which the tables by the line's offset cannot tell apart. */
-  if (n == 10) {
-    const int32_t(*rows10)[32] = hare_eval_rows10[stm][h];
-    const int32_t(*cols10)[32] = hare_eval_cols10[stm][h];
-    for (i = 0; i < 5; i++) {
+  /* Each line's pattern again by the hare's own point, one table per
+   * number of hunters (10, 11, 12 or more): the same wall is worth more or
+   * less as the hare stands in its middle or at its end, which the tables
+   * by the line's offset cannot tell apart. */
+  {
+    const int32_t(*rowsh)[32] = n == 10 ? hare_eval_rows10[stm][h]
+                                : n == 11 ? hare_eval_rows11[stm][h]
+                                : n >= 12 ? hare_eval_rows12[stm][h] : NULL;
+    const int32_t(*colsh)[32] = n == 10 ? hare_eval_cols10[stm][h]
+                                : n == 11 ? hare_eval_cols11[stm][h]
+                                : n >= 12 ? hare_eval_cols12[stm][h] : NULL;
+    for (i = 0; rowsh && i < 5; i++) {
       uint32_t col = hunters >> i & 0x108421u;
-      t += rows10[i][hunters >> (5 * i) & 31];
-      t += cols10[i][(col | col >> 4 | col >> 8 | col >> 12 | col >> 16) & 31];
+      t += rowsh[i][hunters >> (5 * i) & 31];
+      t += colsh[i][(col | col >> 4 | col >> 8 | col >> 12 | col >> 16) & 31];
     }
   }
   return t;
