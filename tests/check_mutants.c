@@ -656,6 +656,37 @@ START_TEST(fox_points_off_the_grid_are_refused)
 }
 END_TEST
 
+/* ---- the hare's counters and drawing (lib/games/hare/hare.c) ----
+ * The hunters' captured count is a counter too (always 0: the hunters take
+ * nothing), and the drawing has every row, the first one included. */
+START_TEST(hare_counters_and_drawing)
+{
+  static const char start[] =
+      "5  . - . - . - . - .\n"
+      "   | \\ | / | \\ | / |\n"
+      "4  . - . - . - . - .\n"
+      "   | / | \\ | / | \\ |\n"
+      "3  X - . - O - . - X\n"
+      "   | \\ | / | \\ | / |\n"
+      "2  X - X - X - X - X\n"
+      "   | / | \\ | / | \\ |\n"
+      "1  X - X - X - X - X\n"
+      "   a   b   c   d   e\n"
+      "hunters: 12 of 12   ply 0   hunters to move\n";
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char pic[1024];
+  int v = -1;
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 0, &v), AG_OK);
+  ck_assert_int_eq(v, 0);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_CAPTURED, 2, &v), AG_EINVAL);
+  ck_assert_int_eq(ag_state_render(st, pic, sizeof pic, NULL), AG_OK);
+  ck_assert_str_eq(pic, start);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- liubo_sticks' expectimax move statistics (lib/ai/liubo_sticks_search.c) ----
  * Every legal move once, in the listing's order; visits 0 (no sampling), the
  * best move share 1 and the analysis's value, the others share 0, value -1. */
@@ -1114,6 +1145,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, one_millisecond_is_a_deadline);
   tcase_add_test(tc, sticks_move_stats_are_the_moves);
   tcase_add_test(tc, fox_points_off_the_grid_are_refused);
+  tcase_add_test(tc, hare_counters_and_drawing);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, vec_names_the_illegal_action);
