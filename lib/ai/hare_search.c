@@ -251,32 +251,25 @@ static int32_t hare_eval_turns(const hare_tables *k, int h, uint32_t hunters, in
   const int32_t *pst = hare_eval_pst[stm][layer][h];
   const int32_t(*rows)[32] = hare_eval_rows[stm][layer] + 4 - h / 5;
   const int32_t(*cols)[32] = hare_eval_cols[stm][layer] + 4 - h % 5;
+  const int32_t(*rowsh)[32], (*colsh)[32];
   uint32_t m;
   for (m = hunters; m; m &= m - 1) t += pst[lowest_bit(m)];
   /* The lines: each row's and each column's hunters as a 5-bit pattern, by
    * the line's offset from the hare's (a wall is a pattern, not a sum of
-   * single hunters). */
+   * single hunters); and the same pattern again by the hare's own point,
+   * one table per number of hunters (10, 11, 12 or more): a wall is worth
+   * more or less as the hare stands in its middle or at its end, which the
+   * tables by the offset cannot tell apart. */
+  rowsh = n == 10 ? hare_eval_rows10[stm][h] : n == 11 ? hare_eval_rows11[stm][h]
+          : n >= 12 ? hare_eval_rows12[stm][h] : NULL;
+  colsh = n == 10 ? hare_eval_cols10[stm][h] : n == 11 ? hare_eval_cols11[stm][h]
+          : n >= 12 ? hare_eval_cols12[stm][h] : NULL;
   for (i = 0; i < 5; i++) {
     uint32_t col = hunters >> i & 0x108421u;                 /* column i, bit 5r for row r */
-    t += rows[i][hunters >> (5 * i) & 31];
-    t += cols[i][(col | col >> 4 | col >> 8 | col >> 12 | col >> 16) & 31];
-  }
-  /* Each line's pattern again by the hare's own point, one table per
-   * number of hunters (10, 11, 12 or more): the same wall is worth more or
-   * less as the hare stands in its middle or at its end, which the tables
-   * by the line's offset cannot tell apart. */
-  {
-    const int32_t(*rowsh)[32] = n == 10 ? hare_eval_rows10[stm][h]
-                                : n == 11 ? hare_eval_rows11[stm][h]
-                                : n >= 12 ? hare_eval_rows12[stm][h] : NULL;
-    const int32_t(*colsh)[32] = n == 10 ? hare_eval_cols10[stm][h]
-                                : n == 11 ? hare_eval_cols11[stm][h]
-                                : n >= 12 ? hare_eval_cols12[stm][h] : NULL;
-    for (i = 0; rowsh && i < 5; i++) {
-      uint32_t col = hunters >> i & 0x108421u;
-      t += rowsh[i][hunters >> (5 * i) & 31];
-      t += colsh[i][(col | col >> 4 | col >> 8 | col >> 12 | col >> 16) & 31];
-    }
+    uint32_t row_pat = hunters >> (5 * i) & 31;
+    uint32_t col_pat = (col | col >> 4 | col >> 8 | col >> 12 | col >> 16) & 31;
+    t += rows[i][row_pat] + cols[i][col_pat];
+    if (rowsh) t += rowsh[i][row_pat] + colsh[i][col_pat];
   }
   return t;
 }
