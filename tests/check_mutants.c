@@ -656,6 +656,22 @@ START_TEST(fox_points_off_the_grid_are_refused)
 }
 END_TEST
 
+/* ---- record lines after a comment (lib/record.c) ----
+ * A brace comment over two lines counts as two lines: the error after it
+ * names the record's true line. */
+START_TEST(record_lines_count_through_comments)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ck_assert_int_eq(ag_state_set_record(
+                       st, "[Game \"hare\"]\n\n{a comment\nover two lines}\n1. zz *\n"),
+                   AG_EPARSE);
+  ck_assert_msg(strncmp(ag_errmsg(), "record line 5, byte 45: ", 24) == 0, "%s", ag_errmsg());
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ---- the hare's counters and drawing (lib/games/hare/hare.c) ----
  * The hunters' captured count is a counter too (always 0: the hunters take
  * nothing), and the drawing has every row, the first one included. */
@@ -1146,6 +1162,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, sticks_move_stats_are_the_moves);
   tcase_add_test(tc, fox_points_off_the_grid_are_refused);
   tcase_add_test(tc, hare_counters_and_drawing);
+  tcase_add_test(tc, record_lines_count_through_comments);
   tcase_add_test(tc, sticks_h11_planes);
   tcase_add_test(tc, action_mask_is_the_legal_moves);
   tcase_add_test(tc, vec_names_the_illegal_action);
