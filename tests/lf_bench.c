@@ -58,6 +58,7 @@
 #include <math.h>
 #define BENCH_NAME "lf_bench"
 #include "bench_common.h"
+#include "lf_ref.h"
 
 enum { TEXT = BENCH_TEXT, MAX_CAND = 8, MAX_POS = 1000, MAX_MOVES = 512, MAX_MARKS = 8 };
 
@@ -71,74 +72,15 @@ static uint64_t player_seed(long pos, int i)
   return bench_player_seed(pos, i, 4242);
 }
 
-/* "ref": tests/lf_match.c's reference player, its action only (the best
- * one-ply action by its evaluation: pieces home, captures and each piece's
- * steps to TAIJI), copied from there. */
-enum { REF_INF = 99 };
-static int ref_dist[64], ref_nodes;
-static const ag_game *ref_game;
-
-static void ref_init(const ag_game *g)
-{
-  static const char *const inner[] = {"Q_NE", "Q_NW", "Q_SW", "Q_SE", "M_N", "M_W", "M_S", "M_E"};
-  int i, e, changed = 1, kind, taiji = -1;
-  if (ref_game == g) return;
-  ref_game = g;
-  ref_nodes = ag_game_num_nodes(g);
-  for (i = 0; i < 64; i++) ref_dist[i] = REF_INF;
-  for (i = 0; i < 8; i++) {
-    int v;
-    if (ag_game_node_find(g, inner[i], &v) == AG_OK) ref_dist[v] = 1;
-  }
-  if (ag_game_node_find(g, "TAIJI", &taiji) == AG_OK) ref_dist[taiji] = 0;
-  while (changed) {
-    changed = 0;
-    for (e = 0; e < ag_game_num_edges(g); e++) {
-      int a, b;
-      ag_game_edge(g, e, &a, &b, &kind);
-      if (ref_dist[b] + 1 < ref_dist[a]) ref_dist[a] = ref_dist[b] + 1, changed = 1;
-    }
-  }
-  if (taiji >= 0) ref_dist[taiji] = REF_INF;
-}
-
-static double ref_eval(const ag_state *st)
-{
-  int winner, p, v, idx, h[2], c[2];
-  double prog[2] = {0, 0}, m;
-  if (ag_state_is_terminal(st) == 1) {
-    int o = ag_state_outcome(st, &winner, NULL);
-    return o == AG_OUTCOME_WIN ? (winner == 0 ? 1 : 0) : 0.5;
-  }
-  for (p = 0; p < 2; p++) {
-    ag_state_info(st, AG_INFO_SCORE, p, &h[p]);
-    ag_state_info(st, AG_INFO_CAPTURED, p, &c[p]);
-  }
-  for (v = 0; v < ref_nodes && v < 64; v++) {
-    int owner, kind, count;
-    if (ref_dist[v] >= REF_INF) continue;
-    for (idx = 0; ag_state_piece(st, v, idx, &owner, &kind, &count) == 1; idx++)
-      prog[owner] += count * (12 - ref_dist[v]);
-  }
-  m = (h[0] - h[1]) + 0.3 * (c[0] - c[1]) + 0.03 * (prog[0] - prog[1]);
-  return 1 / (1 + exp(-1.25 * m));
-}
-
+/* "ref": tests/lf_match.c's reference player's action (lf_ref.h): the best
+ * one-ply action by its evaluation. */
 static ag_move ref_action(ag_state *st)
 {
-  ag_move mv[MAX_MOVES], best = 0;
-  size_t n = 0, i;
-  int m = ag_state_current_player(st);
-  double top = m == 0 ? -1 : 2;
-  ref_init(ag_state_game(st));
-  if (ag_state_legal_moves(st, m, mv, MAX_MOVES, &n) != AG_OK) die("legal");
-  for (i = 0; i < n; i++) {
-    double v;
-    if (ag_state_apply(st, mv[i]) != AG_OK) die("apply");
-    v = ref_eval(st);
-    ag_state_undo(st);
-    if (m == 0 ? v > top : v < top) top = v, best = mv[i];
-  }
+  static ref r;
+  ag_move best = 0;
+  double v;
+  if (r.g != ag_state_game(st)) ref_init(&r, ag_state_game(st));
+  if (ref_best_action(&r, st, &best, &v) != AG_OK) die("ref");
   return best;
 }
 

@@ -40,18 +40,13 @@
 #include <string.h>
 #include <time.h>
 #include "ancientgames.h"
+#include "lf_ref.h"
 
 #define MAXF 10
 #define MAXN (2 * MAXF + 1)
 #define MAXA ((MAXF + 1) * (MAXF + 1))
 #define NO_CALL 255
-#define INF 99
 
-typedef struct ref {
-  const ag_game *g;
-  int F, nodes;
-  int dist[64];   /* steps to TAIJI from each playing point, INF elsewhere */
-} ref;
 
 static double cpu_ms(void)
 {
@@ -64,61 +59,6 @@ static void die(const char *what, int rc)
 {
   fprintf(stderr, "lf_match: %s: %s (%d)\n", what, ag_errmsg(), rc);
   exit(2);
-}
-
-/* Steps to TAIJI along the edges, the inner eight one step away. */
-static void ref_init(ref *r, const ag_game *g)
-{
-  static const char *const inner[] = {"Q_NE", "Q_NW", "Q_SW", "Q_SE", "M_N", "M_W", "M_S", "M_E"};
-  int i, e, changed = 1, kind, taiji = -1;
-  memset(r, 0, sizeof *r);
-  r->g = g;
-  r->nodes = ag_game_num_nodes(g);
-  for (i = 0; i < 64; i++) r->dist[i] = INF;
-  for (i = 0; i < 8; i++) {
-    int v;
-    if (ag_game_node_find(g, inner[i], &v) == AG_OK) r->dist[v] = 1;
-  }
-  if (ag_game_node_find(g, "TAIJI", &taiji) == AG_OK) r->dist[taiji] = 0;
-  while (changed) {
-    changed = 0;
-    for (e = 0; e < ag_game_num_edges(g); e++) {
-      int a, b;
-      ag_game_edge(g, e, &a, &b, &kind);
-      if (r->dist[b] + 1 < r->dist[a]) r->dist[a] = r->dist[b] + 1, changed = 1;
-    }
-  }
-  if (taiji >= 0) r->dist[taiji] = INF;   /* pieces home count through the score */
-  {
-    ag_move m;
-    char spec[256];
-    snprintf(spec, sizeof spec, "%s", ag_game_spec(g));
-    r->F = strstr(spec, "hands=2") ? 10 : 5;
-    (void)m;
-  }
-}
-
-/* White's expected score by the reference's evaluation. */
-static double ref_eval(const ref *r, const ag_state *st)
-{
-  int winner, p, v, idx, h[2], c[2];
-  double prog[2] = {0, 0}, m;
-  if (ag_state_is_terminal(st) == 1) {
-    int o = ag_state_outcome(st, &winner, NULL);
-    return o == AG_OUTCOME_WIN ? (winner == 0 ? 1 : 0) : 0.5;
-  }
-  for (p = 0; p < 2; p++) {
-    ag_state_info(st, AG_INFO_SCORE, p, &h[p]);
-    ag_state_info(st, AG_INFO_CAPTURED, p, &c[p]);
-  }
-  for (v = 0; v < r->nodes && v < 64; v++) {
-    int owner, kind, count;
-    if (r->dist[v] >= INF) continue;
-    for (idx = 0; ag_state_piece(st, v, idx, &owner, &kind, &count) == 1; idx++)
-      prog[owner] += count * (12 - r->dist[v]);
-  }
-  m = (h[0] - h[1]) + 0.3 * (c[0] - c[1]) + 0.03 * (prog[0] - prog[1]);
-  return 1 / (1 + exp(-1.25 * m));
 }
 
 /* The joint choice that gives player m the count n (as the search's). */
@@ -135,22 +75,13 @@ static void count_choice(const ref *r, int guess, int m, int n, ag_move mv[2])
   }
 }
 
-/* The mover's best one-ply action at st (an action node): White's value; *best its move. */
-static double ref_best_action(const ref *r, ag_state *st, ag_move *best)
+/* The mover's best one-ply action at st (lf_ref.h): White's value; *best its move. */
+static double best_action(const ref *r, ag_state *st, ag_move *best)
 {
-  ag_move mv[512];
-  size_t n = 0, i;
-  int m = ag_state_current_player(st), rc;
-  double top = m == 0 ? -1 : 2;
-  if ((rc = ag_state_legal_moves(st, m, mv, 512, &n)) != AG_OK) die("legal", rc);
-  for (i = 0; i < n; i++) {
-    double v;
-    if ((rc = ag_state_apply(st, mv[i])) != AG_OK) die("apply", rc);
-    v = ref_eval(r, st);
-    ag_state_undo(st);
-    if (m == 0 ? v > top : v < top) top = v, *best = mv[i];
-  }
-  return top;
+  double v = 0;
+  int rc = ref_best_action(r, st, best, &v);
+  if (rc != AG_OK) die("best action", rc);
+  return v;
 }
 
 /* Regret matching+ on A (m x n, White maximises): average mixes into x, y. */
@@ -208,7 +139,7 @@ static ag_move ref_choose(const ref *r, const ag_state *st0, int pl, int uniform
   ag_move mv[2], best = 0;
   if ((rc = ag_state_clone(st0, &st)) != AG_OK) die("clone", rc);
   if (cur != AG_PLAYER_SIMULTANEOUS) {
-    ref_best_action(r, st, &best);
+    best_action(r, st, &best);
     ag_state_free(st);
     return best;
   }
@@ -234,7 +165,7 @@ static ag_move ref_choose(const ref *r, const ag_state *st0, int pl, int uniform
         W[m][n] = -1;
         continue;
       }
-      W[m][n] = ref_best_action(r, st, &best);
+      W[m][n] = best_action(r, st, &best);
       ag_state_undo(st);
     }
   ag_state_free(st);
