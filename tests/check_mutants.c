@@ -1138,6 +1138,8 @@ END_TEST
 START_TEST(choices_liubo_fingers_guess) { check_choices(&choices_cases[7]); }
 END_TEST
 
+static TCase *mutai_tcase(void);   /* the players' survivors (seed 37), at the end */
+
 static Suite *mutants_suite(void)
 {
   Suite *s = suite_create("mutants");
@@ -1177,7 +1179,148 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, choices_liubo_sticks_deep);
   tcase_add_test(tc, choices_liubo_fingers_guess);
   suite_add_tcase(s, tc);
+  suite_add_tcase(s, mutai_tcase());
   return s;
 }
 
 int main(void) { return ag_test_run(mutants_suite()); }
+
+/* ------------------------------------------------------------------
+ * The players' survivors of the seed-37 campaign (lib/ai/, issue 27).
+ */
+
+/* A number of a player spec has at most 30 digits, its fraction too
+ * (ai_params.c: read_double). */
+START_TEST(spec_numbers_stop_at_30_digits)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 3;
+  ag_move m;
+  /* "0." and 29 digits: 30 */
+  ck_assert_int_eq(ag_ai_choose(st, "mcts(iterations=1,c=0.00000000000000000000000000001)", &rng, &m),
+                   AG_OK);
+  /* "0." and 30 digits: 31 */
+  ck_assert_int_eq(ag_ai_choose(st, "mcts(iterations=1,c=0.000000000000000000000000000001)", &rng, &m),
+                   AG_EPARSE);
+  ck_assert_ptr_nonnull(strstr(ag_errmsg(), "bad value of c"));
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* Two analyses are the same, move statistics included. */
+static void analyse_pair(const ag_state *st, int player, const char *a, const char *b, int same)
+{
+  ag_analysis x = AG_ANALYSIS_INIT, y = AG_ANALYSIS_INIT;
+  ag_move_stat mx[128], my[128];
+  uint64_t r1 = 77, r2 = 77;
+  size_t i, differ = 0;
+  ck_assert_int_eq(ag_ai_analyse(st, player, a, &r1, NULL, &x, NULL, 0, mx, 128), AG_OK);
+  ck_assert_int_eq(ag_ai_analyse(st, player, b, &r2, NULL, &y, NULL, 0, my, 128), AG_OK);
+  ck_assert_uint_eq(x.num_moves, y.num_moves);
+  ck_assert_uint_le(x.num_moves, 128);
+  differ = x.value != y.value || x.best != y.best;
+  for (i = 0; i < x.num_moves; i++)
+    differ |= mx[i].move != my[i].move || mx[i].visits != my[i].visits || mx[i].value != my[i].value;
+  ck_assert_msg(differ == !same, "%s and %s: %s", a, b, same ? "differ" : "the same");
+}
+
+/* liubo_fingers' "ai" given an option of "mcts" is the 0.2 player,
+ * "mcts(...,rollout=40)" (ai_params.c: the rollout of that player). */
+START_TEST(fingers_ai_with_mcts_options_rolls_out_40)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  int p = ag_state_current_player(st) == 1;
+  analyse_pair(st, p, "ai(iterations=60)", "mcts(iterations=60,rollout=40)", 1);
+  analyse_pair(st, p, "ai(iterations=60)", "mcts(iterations=60,rollout=39)", 0);   /* it shows */
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* liubo_sticks' expectimax writes the principal line only within line_cap:
+ * a line given with capacity 0 is left alone. */
+START_TEST(sticks_line_cap_0_writes_nothing)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 3*2 owl - reserve 3 held 1 removed 0; black 2,4 owl - reserve 4 "
+                              "held 0 removed 0; black move 1+2; turns 3");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move line[2] = {12345, 12345};
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 1, "expectimax(depth=1)", &rng, NULL, &an, line, 0, NULL, 0), AG_OK);
+  ck_assert_uint_eq(an.line_len, 1);
+  ck_assert_uint_ne(an.best, AG_MOVE_NONE);
+  ck_assert_uint_eq(line[0], 12345);
+  ck_assert_int_eq(ag_ai_analyse(st, 1, "expectimax(depth=1)", &rng, NULL, &an, line, 1, NULL, 0), AG_OK);
+  ck_assert_uint_eq(line[0], an.best);
+  ck_assert_uint_eq(line[1], 12345);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The hare hunt's alpha-beta stopped by its node budget before it
+ * completed a depth: the first move of its ordering, worth an even 0.5,
+ * at depth 0 (hare_search.c: value and depth start at 0).  Here the hare
+ * (chain=1) has two double captures: the first one's chain spends node 1,
+ * the second node 2, over the budget of 1. */
+START_TEST(hare_search_cut_before_depth_1)
+{
+  ag_game *g = new_game("hare(chain=1)");
+  ag_state *st = new_state(g, ".X.../X.X../.XO../X...X/XXXXX O - 7");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move_stat ms[16];
+  char buf[16];
+  uint64_t rng = 1;
+  int kind = 0;
+  ck_assert_int_eq(ag_ai_analyse(st, 1, "alphabeta(nodes=1)", &rng, NULL, &an, NULL, 0, ms, 16), AG_OK);
+  ck_assert_int_eq(an.depth, 0);
+  ck_assert(an.value == 0.5);
+  ck_assert_int_eq(an.proven, 0);
+  ck_assert_uint_eq(an.work, 2);
+  ck_assert_int_eq(ag_move_info(g, an.best, &kind, NULL, NULL), AG_OK);
+  ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "c3xa3");
+  /* with one more node, depth 1 finds the double capture that wins */
+  ck_assert_int_eq(ag_ai_analyse(st, 1, "alphabeta(nodes=2)", &rng, NULL, &an, NULL, 0, NULL, 0), AG_OK);
+  ck_assert_int_eq(an.depth, 1);
+  ck_assert(an.value == 1.0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A successful search leaves the last message alone (ag_errmsg: "a
+ * success does not clear it"): the hare hunt's alpha-beta at ply 0 reads
+ * no earlier position (hare_search.c: it undoes only while ply > 0). */
+START_TEST(hare_search_keeps_the_last_message)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_game *bad = NULL;
+  char before[256];
+  uint64_t rng = 1;
+  ag_move m;
+  ck_assert_int_eq(ag_game_new("hare(nosuch=1)", &bad), AG_ENOTFOUND);
+  snprintf(before, sizeof before, "%s", ag_errmsg());
+  ck_assert_uint_eq(ag_state_ply(st), 0);
+  ck_assert_int_eq(ag_ai_choose(st, "alphabeta(depth=2)", &rng, &m), AG_OK);
+  ck_assert_str_eq(ag_errmsg(), before);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static TCase *mutai_tcase(void)
+{
+  TCase *tc = tcase_create("players_survivors");
+  tcase_add_test(tc, spec_numbers_stop_at_30_digits);
+  tcase_add_test(tc, fingers_ai_with_mcts_options_rolls_out_40);
+  tcase_add_test(tc, sticks_line_cap_0_writes_nothing);
+  tcase_add_test(tc, hare_search_cut_before_depth_1);
+  tcase_add_test(tc, hare_search_keeps_the_last_message);
+  return tc;
+}
