@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <unistd.h>
 #include "ancientgames.h"
 #include "ai/hare_solver.h"
@@ -818,6 +819,8 @@ START_TEST(progress_can_stop)
 }
 END_TEST
 
+static TCase *mutai_tcase(void);   /* survivors of the seed-37 campaign, at the end */
+
 static Suite *solver_suite(void)
 {
   Suite *s = suite_create("solver");
@@ -842,7 +845,78 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, capture_into_hunters_win);
   tcase_add_test(tc, progress_can_stop);
   suite_add_tcase(s, tc);
+  suite_add_tcase(s, mutai_tcase());
   return s;
 }
 
 int main(void) { return ag_test_run(solver_suite()); }
+
+/* ------------------------------------------------------------------
+ * Survivors of the seed-37 mutation campaign in hare_solver.c (issue 27).
+ */
+
+/* The hare in mid-chain where passing draws and no capture follows: a
+ * draw, at distance 0 (ag_solution_probe: "0 for a draw"; its mid-chain
+ * value comes from here).  A 3-hunter layer over a win threshold of 2. */
+START_TEST(chain_draw_is_at_distance_0)
+{
+  ag_solution *sol = NULL;
+  int v = 9, d = 9;
+  ck_assert_int_eq(ag__hare_solve(1, 2, 3, 1, NULL, NULL, &sol), AG_OK);
+  ck_assert_int_eq(ag__hare_solution_chain_value(sol, 0, 0xe, &v, &d), AG_OK);   /* 1..3 */
+  ck_assert_int_eq(v, 0);
+  ck_assert_int_eq(d, 0);
+  ag_solution_free(sol);
+}
+END_TEST
+
+static int solver_threads(void)
+{
+  DIR *d = opendir("/proc/self/task");
+  struct dirent *e;
+  int n = 0;
+  if (!d) return -1;
+  while ((e = readdir(d)) != NULL)
+    if (e->d_name[0] != '.') n++;
+  closedir(d);
+  return n;
+}
+
+static int poll_solver_threads(void *arg)
+{
+  int *most = arg, n = solver_threads();
+  if (n > most[0]) most[0] = n;
+  most[1]++;
+  return 0;
+}
+
+/* A solve on one thread starts none: the calling thread does every chunk
+ * (run_parallel starts threads - 1 workers, at most 63); on two, at most
+ * one more thread is seen. */
+START_TEST(one_solver_thread_is_the_callers)
+{
+  ag_solution *a = NULL, *b = NULL;
+  ag_control ctl = AG_CONTROL_INIT;
+  int most[2] = {0, 0};
+  if (solver_threads() != 1) return;   /* no /proc, or a threaded runner: nothing to see */
+  ctl.poll = poll_solver_threads;
+  ctl.user = most;
+  ck_assert_int_eq(ag__hare_solve_ex(1, 2, 3, 1, NULL, NULL, &ctl, &a), AG_OK);
+  ck_assert_int_gt(most[1], 0);
+  ck_assert_int_eq(most[0], 1);
+  most[0] = most[1] = 0;
+  ck_assert_int_eq(ag__hare_solve_ex(1, 2, 3, 2, NULL, NULL, &ctl, &b), AG_OK);
+  ck_assert_int_gt(most[1], 0);
+  ck_assert_int_le(most[0], 2);
+  ag_solution_free(a);
+  ag_solution_free(b);
+}
+END_TEST
+
+static TCase *mutai_tcase(void)
+{
+  TCase *tc = tcase_create("survivors");
+  tcase_add_test(tc, chain_draw_is_at_distance_0);
+  tcase_add_test(tc, one_solver_thread_is_the_callers);
+  return tc;
+}
