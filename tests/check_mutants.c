@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "ancientgames.h"
 #include "check_main.h"
 
@@ -1314,6 +1315,75 @@ START_TEST(hare_search_keeps_the_last_message)
 }
 END_TEST
 
+/* The hare hunt's alpha-beta values a draw (here the hunters' repetition)
+ * at contempt less than even for the side it searches for, the hunters
+ * too (hare_search.c: the draw's sign per side).  In this position of a
+ * random game the hunters' best with contempt 0.5 is a draw: worth -500
+ * thousandths, reported as 1 / (1 + e^2). */
+START_TEST(hare_search_hunters_draw_has_contempt)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  uint64_t rng = 15, r2 = 5;
+  int ply;
+  for (ply = 0; ply < 28; ply++) {
+    ag_move m;
+    ck_assert_int_eq(ag_ai_choose(st, "random", &rng, &m), AG_OK);
+    ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  }
+  ck_assert_int_eq(ag_state_current_player(st), 0);
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "alphabeta(depth=4,contempt=0.5)", &r2, NULL, &an, NULL, 0,
+                                 NULL, 0), AG_OK);
+  ck_assert_msg(fabs(an.value - 1 / (1 + exp(2.0))) < 1e-12, "value %.17g", an.value);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static long mutai_now_ns(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long)t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+/* A poll callback that lets the clock pass 1.1 ms before it returns, so
+ * that the searches' limit of one poll per millisecond never skips a call:
+ * every look at the caller's stop calls it, and their number is the
+ * search's, whatever the machine's speed. */
+static int poll_every_look(void *arg)
+{
+  long t0 = mutai_now_ns();
+  while (mutai_now_ns() - t0 < 1100000L) {}
+  ++*(int *)arg;
+  return 0;
+}
+
+/* The hare hunt's alpha-beta looks at the caller's stop before each depth
+ * and every 256 nodes (hare_search.c: ab_spend_node, at nodes 256, 512,
+ * ...): from the start, nodes=1000 runs depths 1 to 5 and stops in depth 6
+ * at node 1001, so 6 + 3 looks. */
+START_TEST(hare_search_looks_every_256_nodes)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_control ctl = AG_CONTROL_INIT;
+  uint64_t rng = 1;
+  int calls = 0;
+  ctl.poll = poll_every_look;
+  ctl.user = &calls;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "alphabeta(nodes=1000)", &rng, &ctl, &an, NULL, 0, NULL, 0),
+                   AG_OK);
+  ck_assert_uint_eq(an.work, 1001);
+  ck_assert_int_eq(an.depth, 5);
+  ck_assert_int_eq(calls, (an.depth + 1) + 1000 / 256);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static TCase *mutai_tcase(void)
 {
   TCase *tc = tcase_create("players_survivors");
@@ -1322,5 +1392,7 @@ static TCase *mutai_tcase(void)
   tcase_add_test(tc, sticks_line_cap_0_writes_nothing);
   tcase_add_test(tc, hare_search_cut_before_depth_1);
   tcase_add_test(tc, hare_search_keeps_the_last_message);
+  tcase_add_test(tc, hare_search_hunters_draw_has_contempt);
+  tcase_add_test(tc, hare_search_looks_every_256_nodes);
   return tc;
 }
