@@ -1384,6 +1384,65 @@ START_TEST(hare_search_looks_every_256_nodes)
 }
 END_TEST
 
+/* liubo_fingers' round search: the choices each side plays (share > 0,
+ * to 6 decimals) and White's value after ai(depth=1), in two guess rounds
+ * of random games. */
+static void fingers_round(const char *text, int player, const char *played, double value)
+{
+  ag_game *g = new_game("liubo_fingers(scheme=guess)");
+  ag_state *st = new_state(g, text);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move_stat ms[128];
+  char got[2048], buf[32];
+  size_t i, len = 0;
+  uint64_t rng = 3;
+  ck_assert_int_eq(ag_ai_analyse(st, player, "ai(depth=1)", &rng, NULL, &an, NULL, 0, ms, 128), AG_OK);
+  ck_assert_uint_le(an.num_moves, 128);
+  got[0] = '\0';
+  for (i = 0; i < an.num_moves; i++)
+    if (ms[i].share > 0) {
+      ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
+      len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%.6f", len ? " " : "", buf, ms[i].share);
+      ck_assert_uint_lt(len, sizeof got);
+    }
+  if (played) ck_assert_str_eq(got, played);
+  ck_assert_msg(fabs((player ? 1 - an.value : an.value) - value) < 1e-12, "%s: White's value %.15g",
+                text, player ? 1 - an.value : an.value);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+
+/* A guess stall (a VOID round nearly always): both sides blend in their
+ * best replies to the other's mix, those within 1e-9 of the best one's
+ * value (liubo_fingers_search.c: blend_best_replies, for White the
+ * highest, for Black the lowest of White's values). */
+START_TEST(fingers_stall_blends_both_sides_best_replies)
+{
+  static const char *const pos =
+      "white=V_NE*:3,V_NW*:3 black=Lb_N:1,V_SW*:2,V_SE*:3 prisoners=0,0 home=0,0 "
+      "sticks=0+0,0+0 fish=c,c phase=guess rounds=4";
+  fingers_round(pos, 0,
+                "0/2:0.004167 0/3:0.059304 1/2:0.004167 1/3:0.054670 2/2:0.004167 2/3:0.050425 "
+                "3/3:0.046538 3/8:0.004167 4/8:0.701685 4/9:0.004167 5/8:0.004167 5/10:0.062378",
+                0.480880464907243);
+  fingers_round(pos, 1,
+                "0/2:0.192077 0/3:0.003956 1/2:0.176267 1/3:0.003956 2/2:0.161786 2/3:0.003956 "
+                "3/3:0.003956 3/8:0.148522 4/8:0.095043 5/8:0.202568 5/9:0.003956 5/10:0.003956",
+                0.480880464907243);
+}
+END_TEST
+
+/* The evaluation counts each of the inner eight points one step from the
+ * centre (liubo_fingers_search.c: compute_dist); here White's piece on
+ * Tl_S is walked towards them. */
+START_TEST(fingers_inner_eight_are_one_step)
+{
+  fingers_round("white=V_NE*:3,V_NW*:2,Tl_S:1 black=V_SW*:2,V_SE*:3,M_E:1 prisoners=0,0 home=0,0 "
+                "sticks=0+0,0+0 fish=c,c phase=guess rounds=8",
+                0, NULL, 0.493085838962112);
+}
+END_TEST
+
 static TCase *mutai_tcase(void)
 {
   TCase *tc = tcase_create("players_survivors");
@@ -1394,5 +1453,7 @@ static TCase *mutai_tcase(void)
   tcase_add_test(tc, hare_search_keeps_the_last_message);
   tcase_add_test(tc, hare_search_hunters_draw_has_contempt);
   tcase_add_test(tc, hare_search_looks_every_256_nodes);
+  tcase_add_test(tc, fingers_stall_blends_both_sides_best_replies);
+  tcase_add_test(tc, fingers_inner_eight_are_one_step);
   return tc;
 }
