@@ -1443,6 +1443,37 @@ START_TEST(fingers_inner_eight_are_one_step)
 }
 END_TEST
 
+/* A throw round of two hands (10 fingers a side: the largest throw matrix,
+ * 11 x 11 of counts 0 .. 20): the choices White plays and its value
+ * (liubo_fingers_search.c: throw_game fills exactly k x k entries; one
+ * more overruns the matrix, which the sanitizer build reports). */
+START_TEST(fingers_two_hand_throw_round)
+{
+  ag_game *g = new_game("liubo_fingers(hands=2)");
+  ag_state *st = new_state(g, "white=V_NE*:3,V_NW*:3 black=J_W:1,V_SW*:3,V_SE*:2 prisoners=0,0 "
+                              "home=0,0 sticks=0+0,0+0 fish=c,c phase=throw:w rounds=2");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move_stat ms[32];
+  char got[512], buf[32];
+  size_t i, len = 0;
+  uint64_t rng = 3;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "ai(depth=1)", &rng, NULL, &an, NULL, 0, ms, 32), AG_OK);
+  ck_assert_uint_eq(an.num_moves, 11);   /* shows 0 .. 10 */
+  got[0] = '\0';
+  for (i = 0; i < an.num_moves; i++)
+    if (ms[i].share > 0) {
+      ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
+      len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%.6f", len ? " " : "", buf, ms[i].share);
+      ck_assert_uint_lt(len, sizeof got);
+    }
+  ck_assert_str_eq(got, "1:0.006705 2:0.023148 3:0.043952 4:0.032366 5:0.011417 6:0.080017 "
+                        "7:0.112548 8:0.060086 10:0.629761");
+  ck_assert_msg(fabs(an.value - 0.54881275024549) < 1e-12, "value %.15g", an.value);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static TCase *mutai_tcase(void)
 {
   TCase *tc = tcase_create("players_survivors");
@@ -1455,5 +1486,6 @@ static TCase *mutai_tcase(void)
   tcase_add_test(tc, hare_search_looks_every_256_nodes);
   tcase_add_test(tc, fingers_stall_blends_both_sides_best_replies);
   tcase_add_test(tc, fingers_inner_eight_are_one_step);
+  tcase_add_test(tc, fingers_two_hand_throw_round);
   return tc;
 }
