@@ -28,6 +28,10 @@
  *   - UTF-8 in tag values ends at U+10FFFF;
  *   - the picture labels every point and goal, and draws each point where
  *     the geometry puts it;
+ *   - ag_state_apply_joint takes exactly two moves, and says how many it got;
+ *   - ag_vec_lane's errors set the message;
+ *   - a move token one bit away from a move is no move or reads back to itself;
+ *   - a debug build's ag_game_free aborts while a state of the game is alive;
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
