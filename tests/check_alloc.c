@@ -9,7 +9,7 @@
  * N, they make the N-th allocation of this thread fail.  Each scenario (every
  * game's ag_game_new, state creation, clone, copy, history growth, set_text,
  * equal, playouts, the players, record write and read, tags, a small solve,
- * solution load) runs
+ * solution load, fox_and_hens' long capture-free playouts) runs
  * its call with N = 1, 2, ... until the call succeeds without reaching the
  * N-th allocation, and checks after every failed call: the documented
  * AG_ENOMEM, a message, no output handle, the state exactly as it was, and
@@ -637,6 +637,87 @@ START_TEST(search_pool_growth)
 }
 END_TEST
 
+/* fox_and_hens' playout keeps the turn-boundary positions since the last
+ * capture (for repetition) in a list on its stack, moved to the heap, and
+ * doubled there, in a long capture-free stretch: the only allocations of a
+ * one-thread ag_state_playouts.  With threshold=1 and chain=0 random games
+ * have such stretches: of ag_state_playouts(seed 1, 128 playouts), playout
+ * 124 has 278 boundary positions after its last capture; with hens=17 the
+ * playout from RNG state 5363 has 586 (the list grows twice).
+ *  - a failed allocation in that playout fails the batch with AG_ENOMEM and
+ *    all-zero totals (124 playouts had finished), no leak;
+ *  - with repetition=0 no list is kept: the same batch allocates nothing;
+ *  - the long playout is the replay of its moves, leaks nothing, and a
+ *    failed allocation at either growth gives AG_ENOMEM without a leak. */
+START_TEST(fox_long_capture_free_playouts)
+{
+  static const ag_playout_totals zero;
+  ag_game *g = NULL, *g0 = NULL, *g2 = NULL;
+  ag_state *st, *st0, *st2, *replay;
+  ag_playout_totals all, out;
+  size_t plies = 0, n_replay = 0;
+  uint64_t rng;
+  int winner = -9, reason = -9, rc, w2 = -9, r2 = -9, outcome;
+  long n, base;
+  ck_assert_int_eq(ag_game_new("fox_and_hens(threshold=1,chain=0,max_plies=0)", &g), AG_OK);
+  ck_assert_int_eq(ag_game_new("fox_and_hens(threshold=1,chain=0,max_plies=0,repetition=0)", &g0),
+                   AG_OK);
+  ck_assert_int_eq(ag_game_new("fox_and_hens(hens=17,threshold=1,chain=0,max_plies=0)", &g2),
+                   AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_new(g0, &st0), AG_OK);
+  ck_assert_int_eq(ag_state_new(g2, &st2), AG_OK);
+  ck_assert_int_eq(ag_state_playouts(st, 1, 128, 0, 1, &all), AG_OK);
+  ck_assert_uint_eq(all.playouts, 128);
+  base = live;
+  arm(1);
+  rc = ag_state_playouts(st, 1, 128, 0, 1, &out);
+  disarm();
+  ck_assert_int_eq(count, 1);
+  ck_assert_int_eq(rc, AG_ENOMEM);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_playouts: a playout ran out of memory");
+  ck_assert_msg(memcmp(&out, &zero, sizeof out) == 0, "totals not zeroed: %llu playouts",
+                (unsigned long long)out.playouts);
+  ck_assert_int_eq(live, base);
+  /* repetition=0: nothing to allocate */
+  arm(1);
+  rc = ag_state_playouts(st0, 1, 128, 0, 1, &out);
+  disarm();
+  ck_assert_int_eq(rc, AG_OK);
+  ck_assert_int_eq(count, 0);
+  ck_assert_uint_eq(out.playouts, 128);
+  /* the playout whose list grows twice */
+  ck_assert_int_eq(ag_state_new(g2, &replay), AG_OK);
+  rng = 5363;
+  while (ag_test_random_ply(replay, &rng)) n_replay++;
+  outcome = ag_state_outcome(replay, &w2, &r2);
+  ck_assert_int_ne(outcome, AG_OUTCOME_ONGOING);
+  for (n = 1; n < 100; n++) {
+    rng = 5363;
+    base = live;
+    arm(n);
+    rc = ag_state_playout(st2, &rng, 0, &plies, &winner, &reason);
+    disarm();
+    ck_assert_int_eq(live, base);
+    if (count < n) break;
+    ck_assert_int_eq(rc, AG_ENOMEM);
+    ck_assert_str_eq(ag_errmsg(), "fox_and_hens playout: out of memory");
+  }
+  ck_assert_int_gt(n, 2);   /* both growths failed once */
+  ck_assert_int_eq(rc, outcome);
+  ck_assert_uint_eq(plies, n_replay);
+  ck_assert_int_eq(winner, w2);
+  ck_assert_int_eq(reason, r2);
+  ag_state_free(replay);
+  ag_state_free(st);
+  ag_state_free(st0);
+  ag_state_free(st2);
+  ag_game_free(g);
+  ag_game_free(g0);
+  ag_game_free(g2);
+}
+END_TEST
+
 /* ------------------------------------------------------------ solutions */
 
 typedef struct sol_ctx { ag_solution *sol; char path[64]; } sol_ctx;
@@ -795,6 +876,7 @@ static Suite *alloc_suite(void)
   tcase_add_test(tc, solve_and_load);
   tcase_add_test(tc, search_pool_growth);
   tcase_add_test(tc, own_searches);
+  tcase_add_test(tc, fox_long_capture_free_playouts);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -28,15 +28,24 @@
  *   - UTF-8 in tag values ends at U+10FFFF;
  *   - the picture labels every point and goal, and draws each point where
  *     the geometry puts it;
+ *   - ag_state_apply_joint takes exactly two moves, and says how many it got;
+ *   - ag_vec_lane's errors set the message;
+ *   - a move token one bit away from a move is no move or reads back to itself;
+ *   - a debug build's ag_game_free aborts while a state of the game is alive;
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <signal.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "ancientgames.h"
 #include "check_main.h"
 
@@ -1091,6 +1100,162 @@ static void choices_lines(const choices_case *c, char *out, size_t cap)
   ag_game_free(g);
 }
 
+/* ---- ag_state_apply_joint takes exactly two moves (lib/api.c) ----
+ * At a simultaneous node of liubo_fingers, one move, three moves (the first
+ * two a legal joint move) and a NULL array with n = 2 are refused with
+ * AG_EINVAL and a message giving the count (0 for NULL); the state is left
+ * as it was; the same two moves with n = 2 are played. */
+START_TEST(apply_joint_needs_two_moves)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 3;
+  ag_move mv[512], three[3];
+  char before[512], after[512];
+  size_t n, plies = 0;
+  int q;
+  while (ag_state_current_player(st) != AG_PLAYER_SIMULTANEOUS) {
+    ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
+    ck_assert_uint_lt(++plies, 200);
+  }
+  for (q = 0; q < 2; q++) {
+    ck_assert_int_eq(ag_state_legal_moves(st, q, mv, 512, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    three[q] = mv[0];
+  }
+  three[2] = three[0];
+  ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
+  ck_assert_int_eq(ag_state_apply_joint(st, three, 1), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_apply_joint: need 2 moves, got 1");
+  ck_assert_int_eq(ag_state_apply_joint(st, three, 3), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_apply_joint: need 2 moves, got 3");
+  ck_assert_int_eq(ag_state_apply_joint(st, NULL, 2), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_apply_joint: need 2 moves, got 0");
+  ck_assert_int_eq(ag_state_to_text(st, after, sizeof after, NULL), AG_OK);
+  ck_assert_str_eq(after, before);
+  ck_assert_uint_eq(ag_state_ply(st), plies);
+  ck_assert_int_eq(ag_state_apply_joint(st, three, 2), AG_OK);
+  ck_assert_uint_eq(ag_state_ply(st), plies + 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- ag_vec_lane's errors set the message (lib/vec.c) ----
+ * A NULL vector and a lane past the last give NULL and say which. */
+START_TEST(vec_lane_errors_say_why)
+{
+  ag_game *g = new_game("hare");
+  ag_vec *v = NULL;
+  ck_assert_int_eq(ag_vec_new(g, 2, 1, 0, &v), AG_OK);
+  ck_assert_ptr_nonnull(ag_vec_lane(v, 1));
+  ck_assert_int_eq(ag_game_new("no_such_game", &(ag_game *){NULL}), AG_ENOTFOUND);
+  ck_assert_ptr_null(ag_vec_lane(NULL, 0));
+  ck_assert_str_eq(ag_errmsg(), "ag_vec_lane: vector is NULL");
+  ck_assert_int_eq(ag_game_new("no_such_game", &(ag_game *){NULL}), AG_ENOTFOUND);
+  ck_assert_ptr_null(ag_vec_lane(v, 2));
+  ck_assert_str_eq(ag_errmsg(), "ag_vec_lane: lane out of range");
+  ag_vec_free(v);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- a move token is checked whole (lib/games/fox_and_hens.c, hare.c) ----
+ * Every token one bit away from a legal step, jump or pass is either no
+ * move of the game (ag_move_info and ag_move_to_text refuse it) or a move
+ * whose text reads back to that same token: a step with another direction
+ * (or none) in it is not accepted as the step. */
+START_TEST(move_tokens_near_moves_are_checked)
+{
+  static const struct { const char *spec, *text; } pos[] = {
+    {"fox_and_hens", NULL},
+    {"fox_and_hens(threshold=1,chain=0)", ".../.../...H.../..HF.../..H.H../.../... F - 8"},
+    {"fox_and_hens(threshold=1)", ".../.../......./....H../...HF../.../... F * 8"},   /* a pass */
+    {"hare", NULL},
+  };
+  size_t k;
+  for (k = 0; k < sizeof pos / sizeof *pos; k++) {
+    ag_game *g = new_game(pos[k].spec);
+    ag_state *st = new_state(g, pos[k].text);
+    ag_move mv[512];
+    size_t n, i, tried = 0;
+    int p = ag_state_current_player(st), b, kinds = 0;
+    ck_assert_int_eq(ag_state_legal_moves(st, p, mv, 512, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    for (i = 0; i < n; i++) {
+      int kind;
+      ck_assert_int_eq(ag_move_info(g, mv[i], &kind, NULL, NULL), AG_OK);
+      kinds |= 1 << kind;
+      for (b = 0; b < 32; b++) {
+        ag_move v = mv[i] ^ (ag_move)1 << b, back;
+        char text[64];
+        int rc = ag_move_info(g, v, NULL, NULL, NULL);
+        tried++;
+        if (rc != AG_OK) {
+          ck_assert_int_eq(rc, AG_EINVAL);
+          ck_assert_int_eq(ag_move_to_text(g, v, text, sizeof text, NULL), AG_EINVAL);
+          continue;
+        }
+        ck_assert_int_eq(ag_move_to_text(g, v, text, sizeof text, NULL), AG_OK);
+        ck_assert_int_eq(ag_move_from_text(g, text, &back), AG_OK);
+        ck_assert_msg(back == v, "%s: token 0x%08x (move 0x%08x, bit %d) reads as %s, token 0x%08x",
+                      pos[k].spec, (unsigned)v, (unsigned)mv[i], b, text, (unsigned)back);
+      }
+    }
+    ck_assert_uint_eq(tried, 32 * n);
+    ck_assert_int_eq(kinds, k == 1 ? 1 << AG_MOVE_STEP | 1 << AG_MOVE_JUMP
+                            : k == 2 ? 1 << AG_MOVE_JUMP | 1 << AG_MOVE_PASS : 1 << AG_MOVE_STEP);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* ---- ag_game_free checks that no state is left (lib/api.c) ----
+ * Debug builds (without NDEBUG) assert it: a child process that frees a game
+ * with a live state dies of SIGABRT; one that frees its state first, or a
+ * game that never had one, exits normally.  Skipped (passes) with NDEBUG. */
+#ifndef NDEBUG
+static int free_game_in_child(int free_state_first)
+{
+  pid_t pid = fork();
+  int status = 0;
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    struct rlimit no_core = {0, 0};
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    setrlimit(RLIMIT_CORE, &no_core);
+    if (!freopen("/dev/null", "w", stderr)) _exit(5);   /* the assertion's message */
+    if (ag_game_new("hare", &g) != AG_OK) _exit(3);
+    if (free_state_first >= 0 && ag_state_new(g, &st) != AG_OK) _exit(4);
+    if (free_state_first > 0) ag_state_free(st);
+    ag_game_free(g);
+    _exit(0);
+  }
+  ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  return status;
+}
+#endif
+
+START_TEST(game_free_asserts_no_live_state)
+{
+#ifdef NDEBUG
+  fprintf(stderr, "game_free_asserts_no_live_state: NDEBUG build, no assertion to check\n");
+#else
+  int status = free_game_in_child(0);
+  ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+                "freeing a game with a live state: status 0x%x, not SIGABRT", (unsigned)status);
+  status = free_game_in_child(1);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "state freed first: status 0x%x",
+                (unsigned)status);
+  status = free_game_in_child(-1);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "no state: status 0x%x",
+                (unsigned)status);
+#endif
+}
+END_TEST
+
 /* Compares (or with AG_GOLDEN_WRITE=1 writes) tests/golden/choices-NAME.txt. */
 static void check_choices(const choices_case *c)
 {
@@ -1169,6 +1334,10 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, utf8_ends_at_10ffff);
   tcase_add_test(tc, svg_labels_every_point);
   tcase_add_test(tc, svg_points_follow_the_geometry);
+  tcase_add_test(tc, apply_joint_needs_two_moves);
+  tcase_add_test(tc, vec_lane_errors_say_why);
+  tcase_add_test(tc, move_tokens_near_moves_are_checked);
+  tcase_add_test(tc, game_free_asserts_no_live_state);
   tcase_add_test(tc, choices_hare);
   tcase_add_test(tc, choices_hare_10_11);
   tcase_add_test(tc, choices_liubo_sticks);
