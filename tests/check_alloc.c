@@ -9,7 +9,8 @@
  * N, they make the N-th allocation of this thread fail.  Each scenario (every
  * game's ag_game_new, state creation, clone, copy, history growth, set_text,
  * equal, playouts, the players, record write and read, tags, a small solve,
- * solution load) runs
+ * solution load; a clone with tags, a record refused in a tag value, the
+ * fox_and_hens playout's stack of 256 positions) runs
  * its call with N = 1, 2, ... until the call succeeds without reaching the
  * N-th allocation, and checks after every failed call: the documented
  * AG_ENOMEM, a message, no output handle, the state exactly as it was, and

@@ -31,6 +31,10 @@
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
+ *   - (mutcore, seed 37) a number in a move text has no leading zero and a
+ *     text starting with a digit is a liubo_fingers choice; a liubo_fingers
+ *     position entry out of order is named where it starts; a record's bad
+ *     ply number is quoted up to 20 characters.
  */
 #include <dirent.h>
 #include <math.h>
