@@ -9,7 +9,9 @@
  * N, they make the N-th allocation of this thread fail.  Each scenario (every
  * game's ag_game_new, state creation, clone, copy, history growth, set_text,
  * equal, playouts, the players, record write and read, tags, a small solve,
- * solution load, fox_and_hens' long capture-free playouts) runs
+ * solution load, fox_and_hens' long capture-free playouts; a clone with
+ * tags, a record refused in a tag value, the fox_and_hens playout's stack of
+ * 256 positions) runs
  * its call with N = 1, 2, ... until the call succeeds without reaching the
  * N-th allocation, and checks after every failed call: the documented
  * AG_ENOMEM, a message, no output handle, the state exactly as it was, and
@@ -881,4 +883,92 @@ static Suite *alloc_suite(void)
   return s;
 }
 
-int main(void) { return ag_test_run(alloc_suite()); }
+
+/* ------------------------------------------------------------------------
+ * mutcore: survivors of the seed-37 campaign (issue 27). */
+
+/* Cloning a state with tags: the copy's tag block is an allocation of its
+ * own, whose failure frees the half-made clone (lib/api.c ag_state_clone). */
+START_TEST(clone_with_tags)
+{
+  state_ctx x;
+  scenario sc = {"ag_state_clone (tags)", op_clone, st_unchanged, free_out, &x, 0, 0};
+  setup(&x, "hare", 3);
+  ck_assert_int_eq(ag_state_set_tag(x.st, "Event", "mutcore"), AG_OK);
+  take(x.st, &x.before);
+  ck_assert_int_ge(run_scenario(&sc), 3);   /* the state, its position, its tags at least */
+  teardown(&x);
+}
+END_TEST
+
+/* A record refused in the middle of a tag value frees the value read so
+ * far (lib/record.c read_tag), whichever way the line ends. */
+START_TEST(refused_tag_value_is_freed)
+{
+  static const char *const bad_records[] = {
+    "[Game \"hare\"]\n[Event \"a long value not closed\n1. e3-d4\n",
+    "[Game \"hare\"]\n[Event \"a long value not closed",
+    "[Game \"hare\"]\n[Event \"a long value \\x\"]\n",
+    "[Game \"hare\"]\n[Event \"a long value \x01\"]\n",
+    "[Game \"hare\"]\n[Event \"a long value\" x]\n",
+  };
+  size_t i;
+  for (i = 0; i < sizeof bad_records / sizeof bad_records[0]; i++) {
+    ag_game *g = (ag_game *)bad_records;
+    ag_state *st = (ag_state *)bad_records;
+    long base = live;
+    int rc;
+    arm(0);   /* no allocation fails: only count the blocks */
+    rc = ag_state_new_from_record(bad_records[i], &g, &st);
+    disarm();
+    ck_assert_msg(rc == AG_EPARSE, "record %zu: %d (%s)", i, rc, ag_errmsg());
+    ck_assert_ptr_null(g);
+    ck_assert_ptr_null(st);
+    ck_assert_msg(live == base, "record %zu: %ld blocks leaked", i, live - base);
+  }
+}
+END_TEST
+
+/* fox_and_hens' playout keeps the positions since the last capture in a list
+ * of 256 keys on the stack; the 257th goes to the heap.  From this position
+ * (3 hens, the fox wins by the first capture), seed 1196 plays 257 plies
+ * without a capture or an end. */
+START_TEST(fox_playout_keeps_256_positions_on_the_stack)
+{
+  ag_game *g = new_game("fox_and_hens(chain=0,threshold=2)");
+  ag_state *st = new_state(g, "HHH/.../......./......./......./.../..F H - 0");
+  uint64_t rng = 1196;
+  size_t plies = 0;
+  int rc, winner, reason;
+  arm(1);
+  rc = ag_state_playout(st, &rng, 256, &plies, &winner, &reason);
+  disarm();
+  ck_assert_msg(rc == AG_OUTCOME_ONGOING, "256 plies: %d (%s) after %ld allocations", rc, ag_errmsg(), count);
+  ck_assert_uint_eq(plies, 256);
+  ck_assert_int_eq(count, 0);   /* no allocation */
+  rng = 1196;
+  arm(1);
+  rc = ag_state_playout(st, &rng, 257, &plies, &winner, &reason);
+  disarm();
+  ck_assert_int_eq(rc, AG_ENOMEM);
+  ck_assert_int_eq(count, 1);
+  rng = 1196;
+  ck_assert_int_eq(ag_state_playout(st, &rng, 257, &plies, &winner, &reason), AG_OUTCOME_ONGOING);
+  ck_assert_uint_eq(plies, 257);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *mutcore_suite(void)
+{
+  Suite *s = alloc_suite();
+  TCase *tc = tcase_create("mutcore");
+  tcase_add_test(tc, clone_with_tags);
+  tcase_add_test(tc, refused_tag_value_is_freed);
+  tcase_add_test(tc, fox_playout_keeps_256_positions_on_the_stack);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(mutcore_suite()); }

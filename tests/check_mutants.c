@@ -35,6 +35,10 @@
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
+ *   - (mutcore, seed 37) a number in a move text has no leading zero and a
+ *     text starting with a digit is a liubo_fingers choice; a liubo_fingers
+ *     position entry out of order is named where it starts; a record's bad
+ *     ply number is quoted up to 20 characters.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -1349,4 +1353,88 @@ static Suite *mutants_suite(void)
   return s;
 }
 
-int main(void) { return ag_test_run(mutants_suite()); }
+
+/* ------------------------------------------------------------------------
+ * mutcore: survivors of the seed-37 campaign outside lib/ai/ (issue 27). */
+
+/* ag_move_from_text / ag_state_set_text / ag_state_set_record: the exact
+ * error, with its message. */
+static void expect_error(int rc, int code, const char *message, const char *what)
+{
+  ck_assert_msg(rc == code, "%s gave %d (%s), not %d", what, rc, ag_errmsg(), code);
+  ck_assert_msg(strcmp(ag_errmsg(), message) == 0, "%s: message '%s', not '%s'", what, ag_errmsg(),
+                message);
+}
+
+/* Numbers in move texts are canonical: a leading zero is refused where the
+ * number starts (lib/util.c ag__scan_num), and a text starting with a digit
+ * is a choice (liubo_fingers' lf_move_read). */
+START_TEST(move_numbers_have_no_leading_zero)
+{
+  ag_game *lf = new_game("liubo_fingers"), *ls = new_game("liubo_sticks");
+  ag_move m = 0;
+  expect_error(ag_move_from_text(lf, "03", &m), AG_EPARSE,
+               "liubo_fingers: fingers out of range at byte 0", "03");
+  expect_error(ag_move_from_text(lf, "3/04", &m), AG_EPARSE,
+               "liubo_fingers: call out of range at byte 2", "3/04");
+  expect_error(ag_move_from_text(lf, "3a", &m), AG_EPARSE,
+               "liubo_fingers: unexpected text after the choice at byte 1", "3a");
+  ck_assert_int_eq(ag_move_from_text(lf, "0", &m), AG_OK);
+  ck_assert_int_eq(ag_move_from_text(lf, "3/4", &m), AG_OK);
+  expect_error(ag_move_from_text(ls, "1+02", &m), AG_EPARSE,
+               "liubo_sticks: a second value 1..4 expected at byte 2", "1+02");
+  expect_error(ag_move_from_text(ls, "01+2", &m), AG_EPARSE,
+               "liubo_sticks: a value 1..4 expected at byte 0", "01+2");
+  ck_assert_int_eq(ag_move_from_text(ls, "1+2", &m), AG_OK);
+  ag_game_free(lf);
+  ag_game_free(ls);
+}
+END_TEST
+
+/* liubo_fingers' position text: an entry out of order is named where it
+ * starts, not after its count. */
+START_TEST(fingers_entry_out_of_order_is_named_where_it_starts)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  expect_error(ag_state_set_text(st, "white=V_NW*:3,V_NE*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                     "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0"),
+               AG_EPARSE, "liubo_fingers: points out of order or repeated at byte 14", "V_NW before V_NE");
+  expect_error(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SW*:3 prisoners=0,0 "
+                                     "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0"),
+               AG_EPARSE, "liubo_fingers: points out of order or repeated at byte 36", "V_SW twice");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A record's bad ply number is quoted up to 20 characters. */
+START_TEST(record_quotes_20_characters_of_a_bad_ply_number)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ck_assert_int_eq(ag_state_set_record(st, "[Game \"hare\"]\n1. e3-d4\n"
+                                           "2222222222333333333344444 c3xe5\n"), AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "ply number '2.' expected, found '22222222223333333333'") != NULL,
+                "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_set_record(st, "[Game \"hare\"]\n1. e3-d4\n"
+                                           "2222222222333333333 c3xe5\n"), AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "ply number '2.' expected, found '2222222222333333333'") != NULL,
+                "%s", ag_errmsg());
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *mutcore_suite(void)
+{
+  Suite *s = mutants_suite();
+  TCase *tc = tcase_create("mutcore");
+  tcase_add_test(tc, move_numbers_have_no_leading_zero);
+  tcase_add_test(tc, fingers_entry_out_of_order_is_named_where_it_starts);
+  tcase_add_test(tc, record_quotes_20_characters_of_a_bad_ply_number);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(mutcore_suite()); }
