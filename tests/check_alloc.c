@@ -9,7 +9,9 @@
  * N, they make the N-th allocation of this thread fail.  Each scenario (every
  * game's ag_game_new, state creation, clone, copy, history growth, set_text,
  * equal, playouts, the players, record write and read, tags, a small solve,
- * solution load) runs
+ * solution load, fox_and_hens' long capture-free playouts; a clone with
+ * tags, a record refused in a tag value, the fox_and_hens playout's stack of
+ * 256 positions) runs
  * its call with N = 1, 2, ... until the call succeeds without reaching the
  * N-th allocation, and checks after every failed call: the documented
  * AG_ENOMEM, a message, no output handle, the state exactly as it was, and
@@ -637,6 +639,87 @@ START_TEST(search_pool_growth)
 }
 END_TEST
 
+/* fox_and_hens' playout keeps the turn-boundary positions since the last
+ * capture (for repetition) in a list on its stack, moved to the heap, and
+ * doubled there, in a long capture-free stretch: the only allocations of a
+ * one-thread ag_state_playouts.  With threshold=1 and chain=0 random games
+ * have such stretches: of ag_state_playouts(seed 1, 128 playouts), playout
+ * 124 has 278 boundary positions after its last capture; with hens=17 the
+ * playout from RNG state 5363 has 586 (the list grows twice).
+ *  - a failed allocation in that playout fails the batch with AG_ENOMEM and
+ *    all-zero totals (124 playouts had finished), no leak;
+ *  - with repetition=0 no list is kept: the same batch allocates nothing;
+ *  - the long playout is the replay of its moves, leaks nothing, and a
+ *    failed allocation at either growth gives AG_ENOMEM without a leak. */
+START_TEST(fox_long_capture_free_playouts)
+{
+  static const ag_playout_totals zero;
+  ag_game *g = NULL, *g0 = NULL, *g2 = NULL;
+  ag_state *st, *st0, *st2, *replay;
+  ag_playout_totals all, out;
+  size_t plies = 0, n_replay = 0;
+  uint64_t rng;
+  int winner = -9, reason = -9, rc, w2 = -9, r2 = -9, outcome;
+  long n, base;
+  ck_assert_int_eq(ag_game_new("fox_and_hens(threshold=1,chain=0,max_plies=0)", &g), AG_OK);
+  ck_assert_int_eq(ag_game_new("fox_and_hens(threshold=1,chain=0,max_plies=0,repetition=0)", &g0),
+                   AG_OK);
+  ck_assert_int_eq(ag_game_new("fox_and_hens(hens=17,threshold=1,chain=0,max_plies=0)", &g2),
+                   AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_int_eq(ag_state_new(g0, &st0), AG_OK);
+  ck_assert_int_eq(ag_state_new(g2, &st2), AG_OK);
+  ck_assert_int_eq(ag_state_playouts(st, 1, 128, 0, 1, &all), AG_OK);
+  ck_assert_uint_eq(all.playouts, 128);
+  base = live;
+  arm(1);
+  rc = ag_state_playouts(st, 1, 128, 0, 1, &out);
+  disarm();
+  ck_assert_int_eq(count, 1);
+  ck_assert_int_eq(rc, AG_ENOMEM);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_playouts: a playout ran out of memory");
+  ck_assert_msg(memcmp(&out, &zero, sizeof out) == 0, "totals not zeroed: %llu playouts",
+                (unsigned long long)out.playouts);
+  ck_assert_int_eq(live, base);
+  /* repetition=0: nothing to allocate */
+  arm(1);
+  rc = ag_state_playouts(st0, 1, 128, 0, 1, &out);
+  disarm();
+  ck_assert_int_eq(rc, AG_OK);
+  ck_assert_int_eq(count, 0);
+  ck_assert_uint_eq(out.playouts, 128);
+  /* the playout whose list grows twice */
+  ck_assert_int_eq(ag_state_new(g2, &replay), AG_OK);
+  rng = 5363;
+  while (ag_test_random_ply(replay, &rng)) n_replay++;
+  outcome = ag_state_outcome(replay, &w2, &r2);
+  ck_assert_int_ne(outcome, AG_OUTCOME_ONGOING);
+  for (n = 1; n < 100; n++) {
+    rng = 5363;
+    base = live;
+    arm(n);
+    rc = ag_state_playout(st2, &rng, 0, &plies, &winner, &reason);
+    disarm();
+    ck_assert_int_eq(live, base);
+    if (count < n) break;
+    ck_assert_int_eq(rc, AG_ENOMEM);
+    ck_assert_str_eq(ag_errmsg(), "fox_and_hens playout: out of memory");
+  }
+  ck_assert_int_gt(n, 2);   /* both growths failed once */
+  ck_assert_int_eq(rc, outcome);
+  ck_assert_uint_eq(plies, n_replay);
+  ck_assert_int_eq(winner, w2);
+  ck_assert_int_eq(reason, r2);
+  ag_state_free(replay);
+  ag_state_free(st);
+  ag_state_free(st0);
+  ag_state_free(st2);
+  ag_game_free(g);
+  ag_game_free(g0);
+  ag_game_free(g2);
+}
+END_TEST
+
 /* ------------------------------------------------------------ solutions */
 
 typedef struct sol_ctx { ag_solution *sol; char path[64]; } sol_ctx;
@@ -795,8 +878,97 @@ static Suite *alloc_suite(void)
   tcase_add_test(tc, solve_and_load);
   tcase_add_test(tc, search_pool_growth);
   tcase_add_test(tc, own_searches);
+  tcase_add_test(tc, fox_long_capture_free_playouts);
   suite_add_tcase(s, tc);
   return s;
 }
 
-int main(void) { return ag_test_run(alloc_suite()); }
+
+/* ------------------------------------------------------------------------
+ * mutcore: survivors of the seed-37 campaign (issue 27). */
+
+/* Cloning a state with tags: the copy's tag block is an allocation of its
+ * own, whose failure frees the half-made clone (lib/api.c ag_state_clone). */
+START_TEST(clone_with_tags)
+{
+  state_ctx x;
+  scenario sc = {"ag_state_clone (tags)", op_clone, st_unchanged, free_out, &x, 0, 0};
+  setup(&x, "hare", 3);
+  ck_assert_int_eq(ag_state_set_tag(x.st, "Event", "mutcore"), AG_OK);
+  take(x.st, &x.before);
+  ck_assert_int_ge(run_scenario(&sc), 3);   /* the state, its position, its tags at least */
+  teardown(&x);
+}
+END_TEST
+
+/* A record refused in the middle of a tag value frees the value read so
+ * far (lib/record.c read_tag), whichever way the line ends. */
+START_TEST(refused_tag_value_is_freed)
+{
+  static const char *const bad_records[] = {
+    "[Game \"hare\"]\n[Event \"a long value not closed\n1. e3-d4\n",
+    "[Game \"hare\"]\n[Event \"a long value not closed",
+    "[Game \"hare\"]\n[Event \"a long value \\x\"]\n",
+    "[Game \"hare\"]\n[Event \"a long value \x01\"]\n",
+    "[Game \"hare\"]\n[Event \"a long value\" x]\n",
+  };
+  size_t i;
+  for (i = 0; i < sizeof bad_records / sizeof bad_records[0]; i++) {
+    ag_game *g = (ag_game *)bad_records;
+    ag_state *st = (ag_state *)bad_records;
+    long base = live;
+    int rc;
+    arm(0);   /* no allocation fails: only count the blocks */
+    rc = ag_state_new_from_record(bad_records[i], &g, &st);
+    disarm();
+    ck_assert_msg(rc == AG_EPARSE, "record %zu: %d (%s)", i, rc, ag_errmsg());
+    ck_assert_ptr_null(g);
+    ck_assert_ptr_null(st);
+    ck_assert_msg(live == base, "record %zu: %ld blocks leaked", i, live - base);
+  }
+}
+END_TEST
+
+/* fox_and_hens' playout keeps the positions since the last capture in a list
+ * of 256 keys on the stack; the 257th goes to the heap.  From this position
+ * (3 hens, the fox wins by the first capture), seed 1196 plays 257 plies
+ * without a capture or an end. */
+START_TEST(fox_playout_keeps_256_positions_on_the_stack)
+{
+  ag_game *g = new_game("fox_and_hens(chain=0,threshold=2)");
+  ag_state *st = new_state(g, "HHH/.../......./......./......./.../..F H - 0");
+  uint64_t rng = 1196;
+  size_t plies = 0;
+  int rc, winner, reason;
+  arm(1);
+  rc = ag_state_playout(st, &rng, 256, &plies, &winner, &reason);
+  disarm();
+  ck_assert_msg(rc == AG_OUTCOME_ONGOING, "256 plies: %d (%s) after %ld allocations", rc, ag_errmsg(), count);
+  ck_assert_uint_eq(plies, 256);
+  ck_assert_int_eq(count, 0);   /* no allocation */
+  rng = 1196;
+  arm(1);
+  rc = ag_state_playout(st, &rng, 257, &plies, &winner, &reason);
+  disarm();
+  ck_assert_int_eq(rc, AG_ENOMEM);
+  ck_assert_int_eq(count, 1);
+  rng = 1196;
+  ck_assert_int_eq(ag_state_playout(st, &rng, 257, &plies, &winner, &reason), AG_OUTCOME_ONGOING);
+  ck_assert_uint_eq(plies, 257);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *mutcore_suite(void)
+{
+  Suite *s = alloc_suite();
+  TCase *tc = tcase_create("mutcore");
+  tcase_add_test(tc, clone_with_tags);
+  tcase_add_test(tc, refused_tag_value_is_freed);
+  tcase_add_test(tc, fox_playout_keeps_256_positions_on_the_stack);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(mutcore_suite()); }

@@ -28,16 +28,35 @@
  *   - UTF-8 in tag values ends at U+10FFFF;
  *   - the picture labels every point and goal, and draws each point where
  *     the geometry puts it;
+ *   - ag_state_apply_joint takes exactly two moves, and says how many it got;
+ *   - ag_vec_lane's errors set the message;
+ *   - a move token one bit away from a move is no move or reads back to itself;
+ *   - a debug build's ag_game_free aborts while a state of the game is alive;
  *   - the players' choices on fixed positions and seeds (golden tables:
  *     tests/golden/choices-GAME.txt), so that a heuristic constant that
  *     changes a decision shows.
+ *   - (mutcore, seed 37) a number in a move text has no leading zero and a
+ *     text starting with a digit is a liubo_fingers choice; a liubo_fingers
+ *     position entry out of order is named where it starts; a record's bad
+ *     ply number is quoted up to 20 characters.
+ *   - (mutai, seed 37, lib/ai/) a spec number stops at 30 digits;
+ *     liubo_fingers' ai with an mcts option rolls out 40 plies; no line is
+ *     written at line_cap 0; the hare's alpha-beta cut before depth 1, its
+ *     message left alone at ply 0, the hunters' draw at contempt, a look at
+ *     the caller's stop every 256 nodes; liubo_fingers' inner eight points,
+ *     both sides' best replies blended in a guess stall, a two-hand throw.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <signal.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "ancientgames.h"
 #include "check_main.h"
 
@@ -1092,6 +1111,162 @@ static void choices_lines(const choices_case *c, char *out, size_t cap)
   ag_game_free(g);
 }
 
+/* ---- ag_state_apply_joint takes exactly two moves (lib/api.c) ----
+ * At a simultaneous node of liubo_fingers, one move, three moves (the first
+ * two a legal joint move) and a NULL array with n = 2 are refused with
+ * AG_EINVAL and a message giving the count (0 for NULL); the state is left
+ * as it was; the same two moves with n = 2 are played. */
+START_TEST(apply_joint_needs_two_moves)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  uint64_t rng = 3;
+  ag_move mv[512], three[3];
+  char before[512], after[512];
+  size_t n, plies = 0;
+  int q;
+  while (ag_state_current_player(st) != AG_PLAYER_SIMULTANEOUS) {
+    ck_assert_int_eq(ag_test_random_ply(st, &rng), 1);
+    ck_assert_uint_lt(++plies, 200);
+  }
+  for (q = 0; q < 2; q++) {
+    ck_assert_int_eq(ag_state_legal_moves(st, q, mv, 512, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    three[q] = mv[0];
+  }
+  three[2] = three[0];
+  ck_assert_int_eq(ag_state_to_text(st, before, sizeof before, NULL), AG_OK);
+  ck_assert_int_eq(ag_state_apply_joint(st, three, 1), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_apply_joint: need 2 moves, got 1");
+  ck_assert_int_eq(ag_state_apply_joint(st, three, 3), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_apply_joint: need 2 moves, got 3");
+  ck_assert_int_eq(ag_state_apply_joint(st, NULL, 2), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_state_apply_joint: need 2 moves, got 0");
+  ck_assert_int_eq(ag_state_to_text(st, after, sizeof after, NULL), AG_OK);
+  ck_assert_str_eq(after, before);
+  ck_assert_uint_eq(ag_state_ply(st), plies);
+  ck_assert_int_eq(ag_state_apply_joint(st, three, 2), AG_OK);
+  ck_assert_uint_eq(ag_state_ply(st), plies + 1);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- ag_vec_lane's errors set the message (lib/vec.c) ----
+ * A NULL vector and a lane past the last give NULL and say which. */
+START_TEST(vec_lane_errors_say_why)
+{
+  ag_game *g = new_game("hare");
+  ag_vec *v = NULL;
+  ck_assert_int_eq(ag_vec_new(g, 2, 1, 0, &v), AG_OK);
+  ck_assert_ptr_nonnull(ag_vec_lane(v, 1));
+  ck_assert_int_eq(ag_game_new("no_such_game", &(ag_game *){NULL}), AG_ENOTFOUND);
+  ck_assert_ptr_null(ag_vec_lane(NULL, 0));
+  ck_assert_str_eq(ag_errmsg(), "ag_vec_lane: vector is NULL");
+  ck_assert_int_eq(ag_game_new("no_such_game", &(ag_game *){NULL}), AG_ENOTFOUND);
+  ck_assert_ptr_null(ag_vec_lane(v, 2));
+  ck_assert_str_eq(ag_errmsg(), "ag_vec_lane: lane out of range");
+  ag_vec_free(v);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ---- a move token is checked whole (lib/games/fox_and_hens.c, hare.c) ----
+ * Every token one bit away from a legal step, jump or pass is either no
+ * move of the game (ag_move_info and ag_move_to_text refuse it) or a move
+ * whose text reads back to that same token: a step with another direction
+ * (or none) in it is not accepted as the step. */
+START_TEST(move_tokens_near_moves_are_checked)
+{
+  static const struct { const char *spec, *text; } pos[] = {
+    {"fox_and_hens", NULL},
+    {"fox_and_hens(threshold=1,chain=0)", ".../.../...H.../..HF.../..H.H../.../... F - 8"},
+    {"fox_and_hens(threshold=1)", ".../.../......./....H../...HF../.../... F * 8"},   /* a pass */
+    {"hare", NULL},
+  };
+  size_t k;
+  for (k = 0; k < sizeof pos / sizeof *pos; k++) {
+    ag_game *g = new_game(pos[k].spec);
+    ag_state *st = new_state(g, pos[k].text);
+    ag_move mv[512];
+    size_t n, i, tried = 0;
+    int p = ag_state_current_player(st), b, kinds = 0;
+    ck_assert_int_eq(ag_state_legal_moves(st, p, mv, 512, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    for (i = 0; i < n; i++) {
+      int kind;
+      ck_assert_int_eq(ag_move_info(g, mv[i], &kind, NULL, NULL), AG_OK);
+      kinds |= 1 << kind;
+      for (b = 0; b < 32; b++) {
+        ag_move v = mv[i] ^ (ag_move)1 << b, back;
+        char text[64];
+        int rc = ag_move_info(g, v, NULL, NULL, NULL);
+        tried++;
+        if (rc != AG_OK) {
+          ck_assert_int_eq(rc, AG_EINVAL);
+          ck_assert_int_eq(ag_move_to_text(g, v, text, sizeof text, NULL), AG_EINVAL);
+          continue;
+        }
+        ck_assert_int_eq(ag_move_to_text(g, v, text, sizeof text, NULL), AG_OK);
+        ck_assert_int_eq(ag_move_from_text(g, text, &back), AG_OK);
+        ck_assert_msg(back == v, "%s: token 0x%08x (move 0x%08x, bit %d) reads as %s, token 0x%08x",
+                      pos[k].spec, (unsigned)v, (unsigned)mv[i], b, text, (unsigned)back);
+      }
+    }
+    ck_assert_uint_eq(tried, 32 * n);
+    ck_assert_int_eq(kinds, k == 1 ? 1 << AG_MOVE_STEP | 1 << AG_MOVE_JUMP
+                            : k == 2 ? 1 << AG_MOVE_JUMP | 1 << AG_MOVE_PASS : 1 << AG_MOVE_STEP);
+    ag_state_free(st);
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* ---- ag_game_free checks that no state is left (lib/api.c) ----
+ * Debug builds (without NDEBUG) assert it: a child process that frees a game
+ * with a live state dies of SIGABRT; one that frees its state first, or a
+ * game that never had one, exits normally.  Skipped (passes) with NDEBUG. */
+#ifndef NDEBUG
+static int free_game_in_child(int free_state_first)
+{
+  pid_t pid = fork();
+  int status = 0;
+  ck_assert_int_ge(pid, 0);
+  if (pid == 0) {
+    struct rlimit no_core = {0, 0};
+    ag_game *g = NULL;
+    ag_state *st = NULL;
+    setrlimit(RLIMIT_CORE, &no_core);
+    if (!freopen("/dev/null", "w", stderr)) _exit(5);   /* the assertion's message */
+    if (ag_game_new("hare", &g) != AG_OK) _exit(3);
+    if (free_state_first >= 0 && ag_state_new(g, &st) != AG_OK) _exit(4);
+    if (free_state_first > 0) ag_state_free(st);
+    ag_game_free(g);
+    _exit(0);
+  }
+  ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+  return status;
+}
+#endif
+
+START_TEST(game_free_asserts_no_live_state)
+{
+#ifdef NDEBUG
+  fprintf(stderr, "game_free_asserts_no_live_state: NDEBUG build, no assertion to check\n");
+#else
+  int status = free_game_in_child(0);
+  ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+                "freeing a game with a live state: status 0x%x, not SIGABRT", (unsigned)status);
+  status = free_game_in_child(1);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "state freed first: status 0x%x",
+                (unsigned)status);
+  status = free_game_in_child(-1);
+  ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "no state: status 0x%x",
+                (unsigned)status);
+#endif
+}
+END_TEST
+
 /* Compares (or with AG_GOLDEN_WRITE=1 writes) tests/golden/choices-NAME.txt. */
 static void check_choices(const choices_case *c)
 {
@@ -1172,6 +1347,10 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, utf8_ends_at_10ffff);
   tcase_add_test(tc, svg_labels_every_point);
   tcase_add_test(tc, svg_points_follow_the_geometry);
+  tcase_add_test(tc, apply_joint_needs_two_moves);
+  tcase_add_test(tc, vec_lane_errors_say_why);
+  tcase_add_test(tc, move_tokens_near_moves_are_checked);
+  tcase_add_test(tc, game_free_asserts_no_live_state);
   tcase_add_test(tc, choices_hare);
   tcase_add_test(tc, choices_hare_10_11);
   tcase_add_test(tc, choices_liubo_sticks);
@@ -1184,7 +1363,91 @@ static Suite *mutants_suite(void)
   return s;
 }
 
-int main(void) { return ag_test_run(mutants_suite()); }
+
+/* ------------------------------------------------------------------------
+ * mutcore: survivors of the seed-37 campaign outside lib/ai/ (issue 27). */
+
+/* ag_move_from_text / ag_state_set_text / ag_state_set_record: the exact
+ * error, with its message. */
+static void expect_error(int rc, int code, const char *message, const char *what)
+{
+  ck_assert_msg(rc == code, "%s gave %d (%s), not %d", what, rc, ag_errmsg(), code);
+  ck_assert_msg(strcmp(ag_errmsg(), message) == 0, "%s: message '%s', not '%s'", what, ag_errmsg(),
+                message);
+}
+
+/* Numbers in move texts are canonical: a leading zero is refused where the
+ * number starts (lib/util.c ag__scan_num), and a text starting with a digit
+ * is a choice (liubo_fingers' lf_move_read). */
+START_TEST(move_numbers_have_no_leading_zero)
+{
+  ag_game *lf = new_game("liubo_fingers"), *ls = new_game("liubo_sticks");
+  ag_move m = 0;
+  expect_error(ag_move_from_text(lf, "03", &m), AG_EPARSE,
+               "liubo_fingers: fingers out of range at byte 0", "03");
+  expect_error(ag_move_from_text(lf, "3/04", &m), AG_EPARSE,
+               "liubo_fingers: call out of range at byte 2", "3/04");
+  expect_error(ag_move_from_text(lf, "3a", &m), AG_EPARSE,
+               "liubo_fingers: unexpected text after the choice at byte 1", "3a");
+  ck_assert_int_eq(ag_move_from_text(lf, "0", &m), AG_OK);
+  ck_assert_int_eq(ag_move_from_text(lf, "3/4", &m), AG_OK);
+  expect_error(ag_move_from_text(ls, "1+02", &m), AG_EPARSE,
+               "liubo_sticks: a second value 1..4 expected at byte 2", "1+02");
+  expect_error(ag_move_from_text(ls, "01+2", &m), AG_EPARSE,
+               "liubo_sticks: a value 1..4 expected at byte 0", "01+2");
+  ck_assert_int_eq(ag_move_from_text(ls, "1+2", &m), AG_OK);
+  ag_game_free(lf);
+  ag_game_free(ls);
+}
+END_TEST
+
+/* liubo_fingers' position text: an entry out of order is named where it
+ * starts, not after its count. */
+START_TEST(fingers_entry_out_of_order_is_named_where_it_starts)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  expect_error(ag_state_set_text(st, "white=V_NW*:3,V_NE*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                                     "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0"),
+               AG_EPARSE, "liubo_fingers: points out of order or repeated at byte 14", "V_NW before V_NE");
+  expect_error(ag_state_set_text(st, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SW*:3 prisoners=0,0 "
+                                     "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0"),
+               AG_EPARSE, "liubo_fingers: points out of order or repeated at byte 36", "V_SW twice");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A record's bad ply number is quoted up to 20 characters. */
+START_TEST(record_quotes_20_characters_of_a_bad_ply_number)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ck_assert_int_eq(ag_state_set_record(st, "[Game \"hare\"]\n1. e3-d4\n"
+                                           "2222222222333333333344444 c3xe5\n"), AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "ply number '2.' expected, found '22222222223333333333'") != NULL,
+                "%s", ag_errmsg());
+  ck_assert_int_eq(ag_state_set_record(st, "[Game \"hare\"]\n1. e3-d4\n"
+                                           "2222222222333333333 c3xe5\n"), AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "ply number '2.' expected, found '2222222222333333333'") != NULL,
+                "%s", ag_errmsg());
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static Suite *mutcore_suite(void)
+{
+  Suite *s = mutants_suite();
+  TCase *tc = tcase_create("mutcore");
+  tcase_add_test(tc, move_numbers_have_no_leading_zero);
+  tcase_add_test(tc, fingers_entry_out_of_order_is_named_where_it_starts);
+  tcase_add_test(tc, record_quotes_20_characters_of_a_bad_ply_number);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+int main(void) { return ag_test_run(mutcore_suite()); }
 
 /* ------------------------------------------------------------------
  * The players' survivors of the seed-37 campaign (lib/ai/, issue 27).

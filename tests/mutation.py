@@ -586,8 +586,9 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
         orig = fh.read()
     lines = orig.split("\n")
     entry["old"] = lines[no - 1].strip()
-    if eq_key(f, entry["old"], new) in equivalent:
-        entry["verdict"], entry["by"] = "equivalent", equivalent[eq_key(f, entry["old"], new)]
+    why = eq_reason(equivalent, f, entry["old"], new, line_above(lines, no))
+    if why is not None:
+        entry["verdict"], entry["by"] = "equivalent", why
         return entry
     units, how = plan.for_mutant(f, no)
     entry["map"] = how
@@ -740,6 +741,9 @@ def eq_key(f, old, new):
 
 
 def load_equivalent(path):
+    """{(file, key): [(after, why), ...]}: after is None, or the text an entry's
+    last field `after: TEXT' gives, the line above the mutated one (stripped;
+    the nearest non-blank one), for a mutated line as common as `return 0;'."""
     eq = {}
     if path and os.path.exists(path):
         with open(path) as fh:
@@ -748,8 +752,30 @@ def load_equivalent(path):
                     continue
                 parts = [p.strip() for p in line.rstrip("\n").split(" | ")]
                 if len(parts) >= 2:
-                    eq[(parts[0], parts[1])] = parts[2] if len(parts) > 2 else "judged equivalent"
+                    after = None
+                    if len(parts) > 3 and parts[-1].startswith("after: "):
+                        after = parts[-1][len("after: "):].strip()
+                        parts = parts[:-1]
+                    why = " | ".join(parts[2:]) if len(parts) > 2 else "judged equivalent"
+                    eq.setdefault((parts[0], parts[1]), []).append((after, why))
     return eq
+
+
+def line_above(lines, no):
+    """The nearest non-blank line above line no (1-based) of lines, stripped."""
+    for i in range(no - 2, -1, -1):
+        if lines[i].strip():
+            return lines[i].strip()
+    return ""
+
+
+def eq_reason(equivalent, f, old, new, above):
+    """Why the mutant is listed as equivalent, or None.  An entry with an
+    `after:' field matches only below that line (above None: unknown)."""
+    for after, why in equivalent.get(eq_key(f, old, new), ()):
+        if after is None or after == above:
+            return why
+    return None
 
 
 def main():
@@ -859,9 +885,18 @@ def main():
     if a.report_only:
         rs = [e for e in done.values() if e["file"] in totals]
         for e in rs:              # survivors judged equivalent since they ran
-            k = eq_key(e["file"], e["old"], e["new"])
-            if e["verdict"] in ("survived", "uncovered") and k in equivalent:
-                e["verdict"], e["by"] = "equivalent", equivalent[k]
+            if e["verdict"] not in ("survived", "uncovered"):
+                continue
+            try:                  # the line above, if the source still has the line there
+                with open(os.path.join(src, e["file"])) as fh:
+                    lines = fh.read().split("\n")
+                ok = 0 < e["line"] <= len(lines) and lines[e["line"] - 1].strip() == e["old"]
+                above = line_above(lines, e["line"]) if ok else None
+            except OSError:
+                above = None
+            why = eq_reason(equivalent, e["file"], e["old"], e["new"], above)
+            if why is not None:
+                e["verdict"], e["by"] = "equivalent", why
         print(report(rs, totals, a.report), end="")
         return 0
     log = lambda s: print(s, flush=True)
