@@ -3,7 +3,9 @@
  * check_hare_builds.c -- every build of the hare's random playout (plain C,
  * popcnt, popcnt+BMI2) plays exactly the game of the public random loop, and
  * every build of its legal-move listing (plain C, AVX-512) lists exactly the
- * same moves in the same order.
+ * same moves in the same order.  A CPU without one of popcnt, BMI and BMI2
+ * (libgcc's feature table changed as if it lacked them) does not get the
+ * BMI2 build, and one without popcnt gets the plain build.
  *
  * The library picks the best build the CPU runs, so the other suites only
  * ever see that one.  The internal hook ag__hare_use_playout forces each
