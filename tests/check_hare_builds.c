@@ -3,7 +3,9 @@
  * check_hare_builds.c -- every build of the hare's random playout (plain C,
  * popcnt, popcnt+BMI2) plays exactly the game of the public random loop, and
  * every build of its legal-move listing (plain C, AVX-512) lists exactly the
- * same moves in the same order.
+ * same moves in the same order.  A CPU without one of popcnt, BMI and BMI2
+ * (libgcc's feature table changed as if it lacked them) does not get the
+ * BMI2 build, and one without popcnt gets the plain build.
  *
  * The library picks the best build the CPU runs, so the other suites only
  * ever see that one.  The internal hook ag__hare_use_playout forces each
@@ -356,6 +358,79 @@ START_TEST(test_select_bit64_every_byte)
 }
 END_TEST
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/* The CPU feature table of libgcc (and of compiler-rt, the same layout),
+ * filled before main and read by __builtin_cpu_supports: the library is
+ * linked into this program, so it reads this same copy. */
+extern struct {
+  unsigned int vendor, type, subtype;
+  unsigned int features[1];
+} __cpu_model;
+#define FAKE_POPCNT (1u << 2)   /* FEATURE_POPCNT, FEATURE_BMI, FEATURE_BMI2 */
+#define FAKE_BMI (1u << 16)
+#define FAKE_BMI2 (1u << 17)
+
+/* The builds a CPU without the features `gone' gets (the table changed as
+ * if the CPU lacked them): *best the build a new game picks, *runs a mask
+ * of the builds ag__hare_use_playout accepts.  0 when the table does not
+ * read as expected (another layout): nothing to check then. */
+static int builds_without(unsigned int gone, int *best, unsigned *runs)
+{
+  unsigned int saved = __cpu_model.features[0];
+  ag_game *g = NULL;
+  int b, p, l, ok;
+  __cpu_model.features[0] &= ~gone;
+  __asm__ volatile("" ::: "memory");   /* the builtins below read the table again */
+  ok = !__builtin_cpu_supports("bmi2") == !!(gone & FAKE_BMI2) &&
+       !__builtin_cpu_supports("bmi") == !!(gone & FAKE_BMI) &&
+       !__builtin_cpu_supports("popcnt") == !!(gone & FAKE_POPCNT);
+  if (ok) {
+    ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+    ck_assert_int_eq(ag__hare_builds(g, &p, &l), AG_OK);
+    *best = p;
+    *runs = 0;
+    for (b = AG__HARE_PLAYOUT_PLAIN; b <= AG__HARE_PLAYOUT_BMI2; b++)
+      if (ag__hare_use_playout(g, b) == AG_OK) *runs |= 1u << b;
+    ag_game_free(g);
+  }
+  __cpu_model.features[0] = saved;
+  __asm__ volatile("" ::: "memory");
+  return ok;
+}
+#endif
+
+/* The BMI2 playout build needs popcnt, BMI and BMI2 together: a CPU with
+ * BMI and popcnt but no BMI2 (AMD's Piledriver) or BMI2 without BMI gets the
+ * popcnt build, one without popcnt the plain build; none of them may be
+ * forced to run the BMI2 build (it would die of SIGILL). */
+START_TEST(test_bmi2_build_needs_every_feature)
+{
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  const unsigned plain = 1u << AG__HARE_PLAYOUT_PLAIN, popcnt = 1u << AG__HARE_PLAYOUT_POPCNT;
+  int best = -1;
+  unsigned runs = 0;
+  if (!__builtin_cpu_supports("bmi2") || !__builtin_cpu_supports("bmi") ||
+      !__builtin_cpu_supports("popcnt"))
+    return;   /* a CPU without them: the other tests see its own builds */
+  unsetenv("AG_CPU");
+  if (builds_without(FAKE_BMI2, &best, &runs)) {
+    ck_assert_int_eq(best, AG__HARE_PLAYOUT_POPCNT);
+    ck_assert_uint_eq(runs, plain | popcnt);
+  }
+  if (builds_without(FAKE_BMI, &best, &runs)) {
+    ck_assert_int_eq(best, AG__HARE_PLAYOUT_POPCNT);
+    ck_assert_uint_eq(runs, plain | popcnt);
+  }
+  if (builds_without(FAKE_POPCNT, &best, &runs)) {
+    ck_assert_int_eq(best, AG__HARE_PLAYOUT_PLAIN);
+    ck_assert_uint_eq(runs, plain);
+  }
+  ck_assert_int_eq(builds_without(0, &best, &runs), 1);   /* the table restored: all three */
+  ck_assert_uint_eq(runs, plain | popcnt | 1u << AG__HARE_PLAYOUT_BMI2);
+#endif
+}
+END_TEST
+
 static Suite *builds_suite(void)
 {
   Suite *s = suite_create("hare_builds");
@@ -371,6 +446,7 @@ static Suite *builds_suite(void)
   tcase_add_test(tc, test_hook_refuses);
   tcase_add_test(tc, test_cpu_generic_forces_plain);
   tcase_add_test(tc, test_select_bit64_every_byte);
+  tcase_add_test(tc, test_bmi2_build_needs_every_feature);
   suite_add_tcase(s, tc);
   return s;
 }
