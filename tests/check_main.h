@@ -28,6 +28,7 @@
 #ifndef AG_CHECK_MAIN_H
 #define AG_CHECK_MAIN_H
 
+#include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <check.h>
@@ -168,6 +169,21 @@ static inline int ag_test_run(Suite *s)
   failed = srunner_ntests_failed(sr);
   srunner_free(sr);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* The number of threads of this process (/proc/self/task, Linux), -1
+ * where that cannot be read: the tests that check a call starts no worker
+ * thread (check_mutants, check_solver) count them from a poll callback. */
+static inline int ag_test_count_threads(void)
+{
+  DIR *d = opendir("/proc/self/task");
+  struct dirent *e;
+  int n = 0;
+  if (!d) return -1;
+  while ((e = readdir(d)) != NULL)
+    if (e->d_name[0] != '.') n++;
+  closedir(d);
+  return n;
 }
 
 #endif /* AG_CHECK_MAIN_H */

@@ -47,7 +47,6 @@
  *     both sides' best replies blended in a guess stall, a two-hand throw.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <signal.h>
 #include <math.h>
 #include <stddef.h>
@@ -528,21 +527,9 @@ END_TEST
  * The poll callback runs on the calling thread at the chunk points; it
  * counts the process's threads (/proc/self/task, Linux): with threads=1 no
  * worker is ever started, with threads=2 one is. */
-static int count_threads(void)
-{
-  DIR *d = opendir("/proc/self/task");
-  struct dirent *e;
-  int n = 0;
-  if (!d) return -1;
-  while ((e = readdir(d)) != NULL)
-    if (e->d_name[0] != '.') n++;
-  closedir(d);
-  return n;
-}
-
 static int poll_threads(void *arg)
 {
-  int *most = arg, n = count_threads();
+  int *most = arg, n = ag_test_count_threads();
   if (n > *most) *most = n;
   return 0;
 }
@@ -554,7 +541,7 @@ START_TEST(one_thread_is_the_callers)
   ag_playout_totals t1, t2;
   ag_control ctl = AG_CONTROL_INIT;
   int most = 0;
-  if (count_threads() != 1) return;   /* no /proc, or a threaded runner: nothing to see */
+  if (ag_test_count_threads() != 1) return;   /* no /proc, or a threaded runner: nothing to see */
   ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
   ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
   ctl.poll = poll_threads;

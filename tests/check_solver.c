@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <unistd.h>
 #include "ancientgames.h"
 #include "ai/hare_solver.h"
@@ -870,21 +869,9 @@ START_TEST(chain_draw_is_at_distance_0)
 }
 END_TEST
 
-static int solver_threads(void)
-{
-  DIR *d = opendir("/proc/self/task");
-  struct dirent *e;
-  int n = 0;
-  if (!d) return -1;
-  while ((e = readdir(d)) != NULL)
-    if (e->d_name[0] != '.') n++;
-  closedir(d);
-  return n;
-}
-
 static int poll_solver_threads(void *arg)
 {
-  int *most = arg, n = solver_threads();
+  int *most = arg, n = ag_test_count_threads();
   if (n > most[0]) most[0] = n;
   most[1]++;
   return 0;
@@ -898,7 +885,7 @@ START_TEST(one_solver_thread_is_the_callers)
   ag_solution *a = NULL, *b = NULL;
   ag_control ctl = AG_CONTROL_INIT;
   int most[2] = {0, 0};
-  if (solver_threads() != 1) return;   /* no /proc, or a threaded runner: nothing to see */
+  if (ag_test_count_threads() != 1) return;   /* no /proc, or a threaded runner: nothing to see */
   ctl.poll = poll_solver_threads;
   ctl.user = most;
   ck_assert_int_eq(ag__hare_solve_ex(1, 2, 3, 1, NULL, NULL, &ctl, &a), AG_OK);
