@@ -1302,6 +1302,7 @@ START_TEST(choices_liubo_fingers_guess) { check_choices(&choices_cases[7]); }
 END_TEST
 
 static TCase *mutai_tcase(void);   /* the players' survivors (seed 37), at the end */
+static TCase *m38core_tcase(void); /* the survivors of seed 38 outside lib/ai/, at the end */
 
 static Suite *mutants_suite(void)
 {
@@ -1347,6 +1348,7 @@ static Suite *mutants_suite(void)
   tcase_add_test(tc, choices_liubo_fingers_guess);
   suite_add_tcase(s, tc);
   suite_add_tcase(s, mutai_tcase());
+  suite_add_tcase(s, m38core_tcase());
   return s;
 }
 
@@ -1737,5 +1739,91 @@ static TCase *mutai_tcase(void)
   tcase_add_test(tc, fingers_stall_blends_both_sides_best_replies);
   tcase_add_test(tc, fingers_inner_eight_are_one_step);
   tcase_add_test(tc, fingers_two_hand_throw_round);
+  return tc;
+}
+
+/* ------------------------------------------------------------------
+ * The survivors of the seed-38 sample outside lib/ai/ (issue 27).
+ */
+
+/* fox_and_hens takes 13 to 17 hens: 12 is refused (fox_and_hens.c fh_options). */
+START_TEST(m38_fox_and_hens_takes_13_to_17_hens)
+{
+  ag_game *g = NULL;
+  ck_assert_int_eq(ag_game_new("fox_and_hens(hens=12)", &g), AG_EPARSE);
+  ck_assert_ptr_null(g);
+  ck_assert_str_eq(ag_errmsg(), "spec: bad value '12' for hens at byte 18; allowed: an integer from 13 to 17");
+  ck_assert_int_eq(ag_game_new("fox_and_hens(hens=13)", &g), AG_OK);
+  ag_game_free(g);
+}
+END_TEST
+
+/* liubo_fingers' drawing: a point with flat and crosswise pieces shows
+ * "W3+", a prisoner dot shows "(0)" (liubo_fingers.c point_cell, lf_render). */
+START_TEST(m38_fingers_drawing_marks_both_kinds_and_prisoners)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, "white=V_NE*:2,V_NE:1,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 "
+                              "home=0,0 sticks=0+0,0+0 fish=c,c phase=guess rounds=0");
+  char buf[4096];
+  ck_assert_int_eq(ag_state_render(st, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_msg(strstr(buf, "\n            W3                                              W3+\n") != NULL,
+                "%s", buf);
+  ck_assert_msg(strstr(buf, "\n                  ()                                  (0)\n") != NULL,
+                "%s", buf);
+  ck_assert_msg(strstr(buf, "\n                  (0)                                 ()\n") != NULL,
+                "%s", buf);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* liubo_sticks' drawing cuts a station's contents at 5 characters: the
+ * owl, a white stone and a black one there show as "W*w1b"
+ * (liubo_sticks.c put_cell). */
+START_TEST(m38_sticks_cell_shows_5_characters)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 5 owl 5 reserve 4 held 0 removed 0; "
+                              "black 5 owl - reserve 5 held 0 removed 0; white throw; turns 0");
+  char buf[8192];
+  ck_assert_int_eq(ag_state_render(st, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_msg(strstr(buf, "\n  .                             |                             W*w1b\n") != NULL,
+                "%s", buf);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A record's move of exactly 64 characters is read as a move (and refused
+ * as none); 65 are too long (record.c read_move, MOVE_TOKEN_MAX). */
+START_TEST(m38_record_move_token_of_64_characters)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char rec[160], tok[66];
+  memset(tok, 'a', 64);
+  tok[64] = '\0';
+  snprintf(rec, sizeof rec, "[Game \"hare\"]\n1. %s\n", tok);
+  ck_assert_int_eq(ag_state_set_record(st, rec), AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "ply 1: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' is not a move") != NULL,
+                "%s", ag_errmsg());
+  tok[64] = 'a', tok[65] = '\0';
+  snprintf(rec, sizeof rec, "[Game \"hare\"]\n1. %s\n", tok);
+  ck_assert_int_eq(ag_state_set_record(st, rec), AG_EPARSE);
+  ck_assert_msg(strstr(ag_errmsg(), "ply 1: 'aaaaaaaaaaaaaaaaaaaa...' is too long for a move") != NULL,
+                "%s", ag_errmsg());
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static TCase *m38core_tcase(void)
+{
+  TCase *tc = tcase_create("m38core");
+  tcase_add_test(tc, m38_fox_and_hens_takes_13_to_17_hens);
+  tcase_add_test(tc, m38_fingers_drawing_marks_both_kinds_and_prisoners);
+  tcase_add_test(tc, m38_sticks_cell_shows_5_characters);
+  tcase_add_test(tc, m38_record_move_token_of_64_characters);
   return tc;
 }
