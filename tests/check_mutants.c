@@ -1818,6 +1818,48 @@ START_TEST(m38_record_move_token_of_64_characters)
 }
 END_TEST
 
+/* The state SplitMix64 must hold for its next output to be z: the output
+ * mix undone (each step is a bijection), less the golden-ratio increment. */
+static uint64_t m38_state_before_output(uint64_t z)
+{
+  uint64_t i1 = UINT64_C(0xBF58476D1CE4E5B9), i2 = UINT64_C(0x94D049BB133111EB);
+  uint64_t c1 = i1, c2 = i2;
+  int k;
+  for (k = 0; k < 6; k++) i1 *= 2 - c1 * i1, i2 *= 2 - c2 * i2;   /* inverses mod 2^64 */
+  z ^= z >> 31 ^ z >> 62;
+  z *= i2;
+  z ^= z >> 27 ^ z >> 54;
+  z *= i1;
+  z ^= z >> 30 ^ z >> 60;
+  return z - UINT64_C(0x9E3779B97F4A7C15);
+}
+
+/* The hare's playout draws exactly as ag_rng_below: an output r with
+ * (-n) % n <= r < n (here r = n - 1, n the number of moves) is taken at
+ * once, as the last move, not drawn again (hare_playout.c draw_below). */
+START_TEST(m38_hare_playout_takes_a_small_draw)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  size_t n = 0, plies = 0;
+  uint64_t rng, start, below;
+  ag_move moves[64];
+  ck_assert_int_eq(ag_state_legal_moves(st, ag_state_current_player(st), moves, 64, &n), AG_OK);
+  ck_assert_uint_gt(n, 1);
+  start = rng = m38_state_before_output(n - 1);
+  below = start;
+  ck_assert_uint_eq(ag_rng_next(&below), n - 1);   /* the inverse is right */
+  below = start;
+  ck_assert_uint_eq(ag_rng_below(&below, n), n - 1);
+  ck_assert_uint_eq(below, start + UINT64_C(0x9E3779B97F4A7C15));   /* one draw */
+  ck_assert_int_eq(ag_state_playout(st, &rng, 1, &plies, NULL, NULL), AG_OUTCOME_ONGOING);
+  ck_assert_uint_eq(plies, 1);
+  ck_assert_uint_eq(rng, below);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static TCase *m38core_tcase(void)
 {
   TCase *tc = tcase_create("m38core");
@@ -1825,5 +1867,6 @@ static TCase *m38core_tcase(void)
   tcase_add_test(tc, m38_fingers_drawing_marks_both_kinds_and_prisoners);
   tcase_add_test(tc, m38_sticks_cell_shows_5_characters);
   tcase_add_test(tc, m38_record_move_token_of_64_characters);
+  tcase_add_test(tc, m38_hare_playout_takes_a_small_draw);
   return tc;
 }
