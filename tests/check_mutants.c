@@ -47,12 +47,14 @@
  *     both sides' best replies blended in a guess stall, a two-hand throw.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <signal.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -1860,6 +1862,33 @@ START_TEST(m38_hare_playout_takes_a_small_draw)
 }
 END_TEST
 
+/* ag_state_set_tag reads the name up to its terminator and not one byte
+ * more: a name ending a page whose next page is unreadable is taken
+ * (record.c ag_state_set_tag's copy of the name). */
+START_TEST(m38_set_tag_reads_no_byte_past_the_name)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  long page = sysconf(_SC_PAGESIZE);
+  char *map, *name, got[16];
+  int fd = open("/dev/zero", O_RDWR);   /* (MAP_ANONYMOUS is not POSIX) */
+  ck_assert_int_gt(page, 0);
+  ck_assert_int_ge(fd, 0);
+  map = mmap(NULL, 2 * (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  ck_assert_ptr_ne(map, MAP_FAILED);
+  close(fd);
+  ck_assert_int_eq(mprotect(map + page, (size_t)page, PROT_NONE), 0);
+  name = map + page - 4;
+  memcpy(name, "Foo", 4);   /* its terminator is the page's last byte */
+  ck_assert_int_eq(ag_state_set_tag(st, name, "bar"), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "Foo", got, sizeof got, NULL), AG_OK);
+  ck_assert_str_eq(got, "bar");
+  ck_assert_int_eq(munmap(map, 2 * (size_t)page), 0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static TCase *m38core_tcase(void)
 {
   TCase *tc = tcase_create("m38core");
@@ -1868,5 +1897,6 @@ static TCase *m38core_tcase(void)
   tcase_add_test(tc, m38_sticks_cell_shows_5_characters);
   tcase_add_test(tc, m38_record_move_token_of_64_characters);
   tcase_add_test(tc, m38_hare_playout_takes_a_small_draw);
+  tcase_add_test(tc, m38_set_tag_reads_no_byte_past_the_name);
   return tc;
 }
