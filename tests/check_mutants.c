@@ -45,6 +45,10 @@
  *     message left alone at ply 0, the hunters' draw at contempt, a look at
  *     the caller's stop every 256 nodes; liubo_fingers' inner eight points,
  *     both sides' best replies blended in a guess stall, a two-hand throw.
+ *   - (m38core, seed 38) fox_and_hens refuses 12 hens; liubo_fingers draws
+ *     "W3+" and "(0)"; liubo_sticks cuts a station at 5 characters; a
+ *     record's 64-character move is read; the hare playout draws as
+ *     ag_rng_below; ag_state_set_tag reads no byte past the name.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
