@@ -386,6 +386,15 @@ START_TEST(stats_add_up)
   uint64_t w, l, d;
   int lw, ll, chain, hunters;
   ck_assert_int_eq(ag__hare_solve(1, 3, 5, 1, NULL, NULL, &sol), AG_OK);
+  /* (seed 38, hare_solver.c:147) of the ways to end its turn that win, the
+   * hare takes the shortest: hare on C1 (2), hunters on B2 D2 C3 D3 B4
+   * (6 8 12 13 16), the hare to move wins at once; and one turn before. */
+  ck_assert_int_eq(ag_solution_lookup(sol, 2, 0x13140u, 1, &lw, &ll), AG_OK);
+  ck_assert_int_eq(lw, 1);
+  ck_assert_int_eq(ll, 1);
+  ck_assert_int_eq(ag_solution_lookup(sol, 2, 0x52140u, 0, &lw, &ll), AG_OK);
+  ck_assert_int_eq(lw, -1);
+  ck_assert_int_eq(ll, 2);
   ck_assert_int_eq(ag_solution_stats(sol, 5, 0, &w, &l, &d, &lw, &ll), AG_OK);
   ck_assert_uint_eq(w + l + d, 25u * 42504u);
   ck_assert_int_gt(lw, 0);
@@ -927,6 +936,7 @@ START_TEST(solution_checksum_is_fixed)
                     0xa718a6208317eacaull);
 }
 END_TEST
+
 
 static TCase *m38ai_tcase(void)
 {
