@@ -1775,11 +1775,11 @@ START_TEST(solution_load_closes_a_short_file)
   ck_assert_int_ge(fd0, 0);
   close(fd0);
   ck_assert_int_eq(ag_solution_load(path, &sol), AG_EPARSE);
+  unlink(path);
   ck_assert_ptr_null(sol);
   fd1 = dup(0);
   ck_assert_int_eq(fd1, fd0);
   close(fd1);
-  unlink(path);
 }
 END_TEST
 
