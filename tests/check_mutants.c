@@ -1309,6 +1309,7 @@ END_TEST
 
 static TCase *mutai_tcase(void);   /* the players' survivors (seed 37), at the end */
 static TCase *m38core_tcase(void); /* the survivors of seed 38 outside lib/ai/, at the end */
+static TCase *m38ai_tcase(void);   /* lib/ai/ survivors of seed 38, at the end */
 
 static Suite *mutants_suite(void)
 {
@@ -1355,6 +1356,7 @@ static Suite *mutants_suite(void)
   suite_add_tcase(s, tc);
   suite_add_tcase(s, mutai_tcase());
   suite_add_tcase(s, m38core_tcase());
+  suite_add_tcase(s, m38ai_tcase());
   return s;
 }
 
@@ -1902,5 +1904,73 @@ static TCase *m38core_tcase(void)
   tcase_add_test(tc, m38_record_move_token_of_64_characters);
   tcase_add_test(tc, m38_hare_playout_takes_a_small_draw);
   tcase_add_test(tc, m38_set_tag_reads_no_byte_past_the_name);
+  return tc;
+}
+
+/* ------------------------------------------------------------------
+ * lib/ai/ survivors of the seed-38 campaign (issue 27). */
+
+/* ai_params.c:215: an unknown option's name is quoted up to 40 bytes. */
+START_TEST(ai_unknown_option_name_is_cut_at_40_bytes)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  uint64_t rng = 1;
+  const char *spec = "ai(abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS=1)";  /* a 45-byte name */
+  ck_assert_int_eq(ag_ai_analyse(st, -1, spec, &rng, NULL, &an, NULL, 0, NULL, 0), AG_ENOTFOUND);
+  ck_assert_str_eq(ag_errmsg(), "ai: ai has no option \"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\" "
+                                "(byte 3 of \"ai(abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS=1)\")");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* hare_solver.c:839: ag_solution_load closes the file it opened, on failure too
+ * (a short file): the next descriptor opened is the one it had. */
+START_TEST(solution_load_closes_a_short_file)
+{
+  char path[] = "/tmp/ag_m38ai_XXXXXX";
+  ag_solution *sol = (ag_solution *)&sol;
+  int fd = mkstemp(path), fd0, fd1;
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, "AGHS", 4), 4);
+  close(fd);
+  fd0 = dup(0);
+  ck_assert_int_ge(fd0, 0);
+  close(fd0);
+  ck_assert_int_eq(ag_solution_load(path, &sol), AG_EPARSE);
+  unlink(path);
+  ck_assert_ptr_null(sol);
+  fd1 = dup(0);
+  ck_assert_int_eq(fd1, fd0);
+  close(fd1);
+}
+END_TEST
+
+/* liubo_fingers_search.c:672: the action search starts at depth 1: at depth 1
+ * it evaluates each action's position once. */
+START_TEST(fingers_action_search_starts_at_depth_1)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, "white=V_NE*:2,Lb_N:1,V_NW*:3 black=Tt_N:1,V_SW*:3,V_SE*:2 prisoners=0,0 "
+                              "home=0,0 sticks=0+0,0+0 fish=c,c phase=act:w:4 rounds=3");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "ai(depth=1)", &rng, NULL, &an, NULL, 0, NULL, 0), AG_OK);
+  ck_assert_uint_eq(an.num_moves, 4);
+  ck_assert_int_eq(an.depth, 1);
+  ck_assert_uint_eq(an.work, 4);          /* one evaluation per action */
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static TCase *m38ai_tcase(void)
+{
+  TCase *tc = tcase_create("m38ai");
+  tcase_add_test(tc, ai_unknown_option_name_is_cut_at_40_bytes);
+  tcase_add_test(tc, solution_load_closes_a_short_file);
+  tcase_add_test(tc, fingers_action_search_starts_at_depth_1);
   return tc;
 }

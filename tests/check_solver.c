@@ -386,6 +386,15 @@ START_TEST(stats_add_up)
   uint64_t w, l, d;
   int lw, ll, chain, hunters;
   ck_assert_int_eq(ag__hare_solve(1, 3, 5, 1, NULL, NULL, &sol), AG_OK);
+  /* (seed 38, hare_solver.c:147) of the ways to end its turn that win, the
+   * hare takes the shortest: hare on C1 (2), hunters on B2 D2 C3 D3 B4
+   * (6 8 12 13 16), the hare to move wins at once; and one turn before. */
+  ck_assert_int_eq(ag_solution_lookup(sol, 2, 0x13140u, 1, &lw, &ll), AG_OK);
+  ck_assert_int_eq(lw, 1);
+  ck_assert_int_eq(ll, 1);
+  ck_assert_int_eq(ag_solution_lookup(sol, 2, 0x52140u, 0, &lw, &ll), AG_OK);
+  ck_assert_int_eq(lw, -1);
+  ck_assert_int_eq(ll, 2);
   ck_assert_int_eq(ag_solution_stats(sol, 5, 0, &w, &l, &d, &lw, &ll), AG_OK);
   ck_assert_uint_eq(w + l + d, 25u * 42504u);
   ck_assert_int_gt(lw, 0);
@@ -819,6 +828,7 @@ START_TEST(progress_can_stop)
 END_TEST
 
 static TCase *mutai_tcase(void);   /* survivors of the seed-37 campaign, at the end */
+static TCase *m38ai_tcase(void);   /* survivors of the seed-38 campaign, at the end */
 
 static Suite *solver_suite(void)
 {
@@ -845,6 +855,7 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, progress_can_stop);
   suite_add_tcase(s, tc);
   suite_add_tcase(s, mutai_tcase());
+  suite_add_tcase(s, m38ai_tcase());
   return s;
 }
 
@@ -905,5 +916,31 @@ static TCase *mutai_tcase(void)
   TCase *tc = tcase_create("survivors");
   tcase_add_test(tc, chain_draw_is_at_distance_0);
   tcase_add_test(tc, one_solver_thread_is_the_callers);
+  return tc;
+}
+
+/* ------------------------------------------------------------------
+ * Survivors of the seed-38 campaign (issue 27). */
+
+/* hare_solver.c:725: the checksum of a file is fixed (files saved by one
+ * version load in the next): its value on bytes that end in a partial
+ * 8-byte word, as the tail of a layer of 50 * C(24, k) bytes does. */
+START_TEST(solution_checksum_is_fixed)
+{
+  static const uint8_t bytes[13] = {'h', 'a', 'r', 'e', 0, 1, 2, 3, 250, 251, 252, 253, 254};
+  /* h = ((h ^ byte) * 0x100000001B3) ^ (h >> 31) per tail byte, after the
+   * whole words' h = (h ^ word) * 0x100000001B3, h ^= h >> 29 */
+  ck_assert_uint_eq(ag__hare_solution_checksum(0, bytes, 3), 0x851a2c01fc8e678bull);
+  ck_assert_uint_eq(ag__hare_solution_checksum(0, bytes, 13), 0x82ec5f14b5598665ull);
+  ck_assert_uint_eq(ag__hare_solution_checksum(0x0123456789abcdefull, bytes + 8, 5),
+                    0xa718a6208317eacaull);
+}
+END_TEST
+
+
+static TCase *m38ai_tcase(void)
+{
+  TCase *tc = tcase_create("m38ai");
+  tcase_add_test(tc, solution_checksum_is_fixed);
   return tc;
 }
