@@ -311,11 +311,20 @@ END_TEST
 START_TEST(test_hook_refuses)
 {
   ag_game *g = NULL;
+  int p, l;
   ck_assert_int_eq(ag_game_new("liubo_sticks", &g), AG_OK);
   ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
   ck_assert_int_eq(ag__hare_use_list(g, AG__HARE_LIST_PLAIN), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_builds(g, &p, &l), AG_EINVAL);
+  ag_game_free(g);
+  /* The fox and the hens is the hare's rule on another board, not a hare game. */
+  ck_assert_int_eq(ag_game_new("fox_and_hens", &g), AG_OK);
+  ck_assert_int_eq(ag__hare_builds(g, &p, &l), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
   ag_game_free(g);
   ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag__hare_builds(g, NULL, &l), AG_EINVAL);
+  ck_assert_int_eq(ag__hare_builds(g, &p, NULL), AG_EINVAL);
   ck_assert_int_eq(ag__hare_use_playout(g, -1), AG_EINVAL);
   ck_assert_int_eq(ag__hare_use_playout(g, AG__HARE_PLAYOUT_BMI2 + 1), AG_EINVAL);
   ck_assert_int_eq(ag__hare_use_playout(NULL, AG__HARE_PLAYOUT_PLAIN), AG_EINVAL);
