@@ -224,6 +224,90 @@ END_TEST
  * they were in check_errors.c, where without $AG_HARE_SOLUTION the test
  * passed without testing anything. */
 
+/* The hunters' turns to their win after they play m in st (with the hare to
+ * move next: the hunters have no chains), 1000 when m does not win. */
+static int hunters_turns_after(ag_state *st, const ag_solution *sol, ag_move m)
+{
+  int v = 0, d = 0, r;
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  if (ag_state_is_terminal(st)) r = result_for(st, 0) == 1 ? 0 : 1000;
+  else {
+    ck_assert_int_eq(ag_solution_probe(sol, st, &v, &d), AG_OK);
+    ck_assert_int_eq(ag_state_current_player(st), 1);
+    r = v < 0 ? d : 1000;
+  }
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  return r;
+}
+
+/* Every line from st in which the hare plays any move and the hunters the
+ * default ai's, for the hunters' next `moves' moves: each of theirs must be
+ * one of the shortest wins.  Returns the number of hunter moves checked. */
+static long walk_opening(ag_state *st, const ag_solution *sol, int moves, uint64_t *rng)
+{
+  ag_move mv[64], m;
+  size_t n = 0, i;
+  long checked = 0;
+  int best = 1000;
+  if (ag_state_is_terminal(st)) return 0;
+  if (ag_state_current_player(st) == 1) {
+    ck_assert_int_eq(ag_state_legal_moves(st, 1, mv, 64, &n), AG_OK);
+    for (i = 0; i < n; i++) {
+      ck_assert_int_eq(ag_state_apply(st, mv[i]), AG_OK);
+      checked += walk_opening(st, sol, moves, rng);
+      ck_assert_int_eq(ag_state_undo(st), AG_OK);
+    }
+    return checked;
+  }
+  if (moves == 0) return 0;
+  ck_assert_int_eq(ag_state_legal_moves(st, 0, mv, 64, &n), AG_OK);
+  for (i = 0; i < n; i++) {
+    int t = hunters_turns_after(st, sol, mv[i]);
+    if (t < best) best = t;
+  }
+  ck_assert_int_eq(ag_ai_choose(st, "ai", rng, &m), AG_OK);
+  if (hunters_turns_after(st, sol, m) != best) {
+    char text[128] = "", mt[16] = "";
+    ag_state_to_text(st, text, sizeof text, NULL);
+    ag_move_to_text(ag_state_game(st), m, mt, sizeof mt, NULL);
+    ck_abort_msg("at %s the ai plays %s: a win in %d turns, not %d", text, mt,
+                 hunters_turns_after(st, sol, m), best);
+  }
+  ck_assert_int_eq(ag_state_apply(st, m), AG_OK);
+  checked += 1 + walk_opening(st, sol, moves - 1, rng);
+  ck_assert_int_eq(ag_state_undo(st), AG_OK);
+  return checked;
+}
+
+/* The hunters' opening book (lib/ai/hare_book.h, chain=1 only): in their
+ * first three moves from either start of each number of hunters the
+ * solution answers, against every hare move, the default ai plays one of
+ * the shortest wins (the search alone lost up to six turns of the win
+ * there, as the hare moved first with 11 hunters). */
+START_TEST(ai_hunters_open_by_the_book)
+{
+  const ag_solution *sol = solution;
+  int chain = 0, hunters = 0, h, first;
+  long checked = 0;
+  uint64_t rng = 3;
+  ck_assert_int_eq(ag_solution_variant(sol, &chain, &hunters), AG_OK);
+  if (chain != 1) return;                          /* the book is for chain=1 */
+  for (h = 10; h <= hunters; h++)
+    for (first = 0; first < 2; first++) {
+      char spec[64];
+      ag_game *g;
+      ag_state *st;
+      snprintf(spec, sizeof spec, "hare(hunters=%d,first=%s)", h, first ? "hare" : "hunters");
+      g = new_game(spec);
+      st = new_state(g, NULL);
+      checked += walk_opening(st, sol, 3, &rng);
+      ag_state_free(st);
+      ag_game_free(g);
+    }
+  ck_assert_int_ge(checked, 100);
+}
+END_TEST
+
 START_TEST(solved_game_errors)
 {
   const ag_solution *sol = solution;
@@ -265,6 +349,7 @@ static Suite *perfect_suite(void)
   tcase_add_test(tc, perfect_player_checks_its_game);
   tcase_add_test(tc, solved_game_errors);
   tcase_add_test(tc, ai_against_the_perfect_player);
+  tcase_add_test(tc, ai_hunters_open_by_the_book);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include "ancientgames.h"
 #include "ai/hare_solver.h"
+#include "ai/hare_book.h"
 #include "check_main.h"
 
 /* ------------------------------------------------------------ reference board */
@@ -828,6 +829,65 @@ START_TEST(progress_can_stop)
 END_TEST
 
 static TCase *mutai_tcase(void);   /* survivors of the seed-37 campaign, at the end */
+/* ------------------------------------------------------------------
+ * The hunters' opening book (lib/ai/hare_book.h, made from a solution by
+ * tests/hare_book_gen).  Whether each move is a shortest win needs the
+ * solution: check_perfect's ai_hunters_open_by_the_book. */
+
+/* Sorted by (mask, hare's point) without repeats, as the search's binary
+ * search needs; every entry a position of 10 to 12 hunters with the
+ * hunters to move, its move legal there, its win no longer than the game's
+ * longest forced result (121 turns; 0: the move wins now). */
+START_TEST(hare_book_is_sorted_and_legal)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  size_t i;
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  ck_assert_uint_gt(HARE_BOOK_SIZE, 1000);
+  ck_assert_int_eq(HARE_BOOK_CHAIN, 1);
+  for (i = 0; i < HARE_BOOK_SIZE; i++) {
+    const hare_book_entry *e = &hare_book[i];
+    char text[64], mt[16], *t = text;
+    int row, col, n = __builtin_popcount(e->hunters);
+    ag_move m = 0;
+    if (i > 0)
+      ck_assert_msg(hare_book[i - 1].hunters < e->hunters ||
+                    (hare_book[i - 1].hunters == e->hunters && hare_book[i - 1].hare < e->hare),
+                    "entry %zu is out of order", i);
+    ck_assert_int_ge(n, 10);
+    ck_assert_int_le(n, 12);
+    ck_assert_uint_lt(e->hare, 25);
+    ck_assert_uint_eq(e->hunters >> e->hare & 1, 0);
+    ck_assert_uint_le(e->turns, 121);                 /* the longest forced result */
+    for (row = 4; row >= 0; row--) {
+      for (col = 0; col < 5; col++) {
+        int p = 5 * row + col;
+        *t++ = e->hunters >> p & 1 ? 'X' : p == e->hare ? 'O' : '.';
+      }
+      *t++ = row ? '/' : ' ';
+    }
+    strcpy(t, "X - 20");
+    ck_assert_msg(ag_state_set_text(st, text) == AG_OK, "entry %zu: %s: %s", i, text, ag_errmsg());
+    snprintf(mt, sizeof mt, "%c%d-%c%d", 'a' + e->from % 5, e->from / 5 + 1, 'a' + e->to % 5,
+             e->to / 5 + 1);
+    ck_assert_int_eq(ag_move_from_text(g, mt, &m), AG_OK);
+    ck_assert_msg(ag_state_is_legal(st, 0, m) == 1, "entry %zu: %s is not legal at %s", i, mt,
+                  text);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static TCase *book_tcase(void)
+{
+  TCase *tc = tcase_create("book");
+  tcase_add_test(tc, hare_book_is_sorted_and_legal);
+  return tc;
+}
+
 static TCase *m38ai_tcase(void);   /* survivors of the seed-38 campaign, at the end */
 
 static Suite *solver_suite(void)
@@ -856,6 +916,7 @@ static Suite *solver_suite(void)
   suite_add_tcase(s, tc);
   suite_add_tcase(s, mutai_tcase());
   suite_add_tcase(s, m38ai_tcase());
+  suite_add_tcase(s, book_tcase());
   return s;
 }
 

@@ -39,25 +39,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ancientgames.h"
+#include "hare_read_board.h"
 
 static void die(const char *what)
 {
   fprintf(stderr, "hare_eval_gen: %s: %s\n", what, ag_errmsg());
   exit(1);
-}
-
-/* Reads the hare's point and the hunters' mask of st (nodes are the points). */
-static void read_board(const ag_state *st, int *hare, uint32_t *hunters)
-{
-  int node;
-  *hare = -1;
-  *hunters = 0;
-  for (node = 0; node < 25; node++) {
-    int owner = -1;
-    if (ag_state_piece(st, node, 0, &owner, NULL, NULL) != 1) continue;
-    if (owner == 0) *hunters |= 1u << node;
-    else if (owner == 1) *hare = node;
-  }
 }
 
 /* Writes the record of st when it is a turn boundary the solution answers. */

@@ -18,6 +18,11 @@ enum { AG__AI_EXPECTIMAX = AG__AI_PERFECT + 1, AG__AI_EXPECTIMAX1 };
 /* The default node budget of liubo_sticks' "ai", a safety net: its default
  * two-turn search needs about 20 nodes on average and rarely 300. */
 #define AG__LSS_DEFAULT_NODES 2500
+/* The hare's "ai" (alphabeta): its default node budget and depth limit.  At
+ * these or more (or with a time budget only) the hunters play their opening
+ * book (hare_book.h); a smaller budget is asked for a weaker player. */
+#define AG__AB_DEFAULT_NODES 100000
+#define AG__AB_DEFAULT_DEPTH 64
 /* liubo_fingers' "ai": matrix games solved from a search (liubo_fingers_search.c). */
 enum { AG__AI_FINGERS = AG__AI_EXPECTIMAX1 + 1 };
 /* Its default budget: evaluations per decision (about 20 ms of a 2020s core). */

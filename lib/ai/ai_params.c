@@ -246,8 +246,8 @@ int ag__ai_parse_params(const char *s, const ag_game *g, ag__ai_params *p)
     p->iterations = is_ai ? 1000 : 2000;
   if (kind == AG__AI_ALPHABETA &&
       !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
-    p->nodes = 100000;
-  if (kind == AG__AI_ALPHABETA && !(given & (1u << KEY_DEPTH))) p->depth = 64;
+    p->nodes = AG__AB_DEFAULT_NODES;
+  if (kind == AG__AI_ALPHABETA && !(given & (1u << KEY_DEPTH))) p->depth = AG__AB_DEFAULT_DEPTH;
   if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_NODES | 1u << KEY_TIME | 1u << KEY_DEPTH)))
     p->nodes = AG__LSS_DEFAULT_NODES;
   if (kind == AG__AI_EXPECTIMAX && !(given & (1u << KEY_DEPTH)))

@@ -24,6 +24,15 @@
 #include "ai/ai_common.h"
 #include "ai/hare_eval_weights.h"
 
+/* The hunters' opening book: per position of the first eight hunter moves
+ * of every historical start (10 to 12 hunters, either side first), against
+ * any hare move, the move that wins in the fewest turns against the best
+ * defence, read from the solution of hare(hunters=12) by
+ * tests/hare_book_gen (HACKING: "The hare AI's opening book").  The
+ * evaluation's error is largest there (about six turns), and a wrong move
+ * there costs up to six turns of the win, further than the search sees. */
+#include "ai/hare_book.h"
+
 /* ------------------------------------------------------------------ hare-hunt board */
 
 /* The board: the shared step and jump tables, and the distances of each point. */
@@ -601,6 +610,38 @@ static void ab_result(ab_search *s, int player, const ag_move *sorted, size_t n,
   if (out->best) out->line_len = ab_line(s, out->best, depth > 0 ? depth : 1, line, line_cap);
 }
 
+/* The book's move for the hunters in st (board b), one of the n legal moves
+ * mv; 0 when the position is not in the book, or the game is not the one
+ * it was made for (another chain rule, a ply cap below the default that
+ * could end the game before the book's win), or the player was asked to be
+ * weaker than the default (a smaller node budget or depth). */
+static ag_move book_move(const ag_state *st, const hare_pos *b, const ag__ai_params *p,
+                         const ag_move *mv, size_t n)
+{
+  const ag_game *g = ag_state_game(st);
+  size_t lo = 0, hi = HARE_BOOK_SIZE, i;
+  if (ag_state_current_player(st) != 0 || b->hare < 0 || g->opt[OPT_CHAIN] != HARE_BOOK_CHAIN ||
+      (g->opt[OPT_MAX_PLIES] != 0 && g->opt[OPT_MAX_PLIES] < 1000) ||
+      (p->nodes != 0 && p->nodes < AG__AB_DEFAULT_NODES) ||
+      (p->depth > 0 && p->depth < AG__AB_DEFAULT_DEPTH))
+    return 0;
+  while (lo < hi) {                                       /* the first entry >= the key */
+    size_t mid = lo + (hi - lo) / 2;
+    const hare_book_entry *e = &hare_book[mid];
+    if (e->hunters < b->hunters || (e->hunters == b->hunters && e->hare < b->hare)) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == HARE_BOOK_SIZE || hare_book[lo].hunters != b->hunters || hare_book[lo].hare != b->hare)
+    return 0;
+  for (i = 0; i < n; i++) {
+    int from = -1, to = -1;
+    if (ag_move_info(g, mv[i], NULL, &from, &to) == AG_OK && from == hare_book[lo].from &&
+        to == hare_book[lo].to)
+      return mv[i];
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------------ entry point */
 
 int ag__hare_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *stop,
@@ -630,6 +671,12 @@ int ag__hare_search(const ag_state *st, const ag__ai_params *p, ag__ai_stop *sto
     if (npick == 0 && atomic_load(&stop->why) != AG__STOP_CANCEL) {
       pick[0] = mv[0];
       npick = 1;
+    }
+    /* In the book the hunters play its move, unless the search proved a win
+     * (exact too, and counted in plies as its value is). */
+    if (npick > 0 && value < AB_SURE) {
+      ag_move m = book_move(st, &board, p, sorted, n);
+      if (m) pick[0] = m, npick = 1;
     }
     ab_result(s, player, sorted, n, pick, npick, value, depth, rng, out, line, line_cap, moves,
               moves_cap);
