@@ -45,6 +45,8 @@ static _Thread_local int tracking;    /* count live blocks (only around library 
                                          Check itself may be linked in statically) */
 static _Thread_local long live;       /* blocks allocated minus freed while tracking */
 static _Thread_local size_t last_realloc;  /* the size the last realloc asked for */
+static _Thread_local size_t realloc_log[64];  /* sizes asked while logging */
+static _Thread_local int logging, logged;
 
 /* Whether this allocation is the one to fail. */
 static int fail_now(void)
@@ -74,6 +76,7 @@ void *__wrap_realloc(void *p, size_t n)
 {
   void *q;
   last_realloc = n;
+  if (logging && logged < 64) realloc_log[logged++] = n;
   if (fail_now()) return NULL;
   q = __real_realloc(p, n);
   if (q && !p && tracking) live++;
@@ -993,6 +996,38 @@ START_TEST(tag_block_grows_to_what_it_holds)
 }
 END_TEST
 
+/* A record's tag value is read into a block that always has room for its
+ * NUL: the 64th byte of a value makes the 64-byte block grow to 128 (the
+ * seed-39 survivor record.c:118, `cap < b->len + n + 0', asked realloc for
+ * 64 bytes again there and wrote the NUL one byte past the block). */
+START_TEST(tag_value_block_has_room_for_its_nul)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  /* After the scratch state's history: the Game value's block (64), the
+   * Event value's (64, then 128 at its 64th byte), the block of other tags
+   * (64, then 128 for "Event\0" and the value) and the state's tags (71). */
+  static const size_t want[6] = {64, 64, 128, 64, 128, 71};
+  char rec[256], x[65], buf[128];
+  int i;
+  memset(x, 'x', 64), x[64] = '\0';
+  snprintf(rec, sizeof rec, "[Game \"hare\"]\n[Event \"%s\"]\n", x);
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  logging = 1, logged = 0;
+  ck_assert_int_eq(ag_state_set_record(st, rec), AG_OK);
+  logging = 0;
+  ck_assert_int_eq(logged, 7);
+  for (i = 0; i < 6; i++)
+    ck_assert_msg(realloc_log[i + 1] == want[i], "realloc %d asked for %zu bytes, not %zu", i + 1,
+                  realloc_log[i + 1], want[i]);
+  ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, x);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutcore_suite(void)
 {
   Suite *s = alloc_suite();
@@ -1001,6 +1036,7 @@ static Suite *mutcore_suite(void)
   tcase_add_test(tc, refused_tag_value_is_freed);
   tcase_add_test(tc, fox_playout_keeps_256_positions_on_the_stack);
   tcase_add_test(tc, tag_block_grows_to_what_it_holds);
+  tcase_add_test(tc, tag_value_block_has_room_for_its_nul);
   suite_add_tcase(s, tc);
   return s;
 }
