@@ -17,7 +17,9 @@
  * AG_ENOMEM, a message, no output handle, the state exactly as it was, and
  * no leak (the wrappers count live blocks; the sanitizer build adds
  * LeakSanitizer).  The counter is thread-local and lives in this test only:
- * nothing in the library knows about it.
+ * nothing in the library knows about it.  The realloc wrapper also keeps
+ * the size last asked for (and, while `logging', every size): the tag
+ * blocks' growth is checked to the byte.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
