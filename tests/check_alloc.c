@@ -17,7 +17,9 @@
  * AG_ENOMEM, a message, no output handle, the state exactly as it was, and
  * no leak (the wrappers count live blocks; the sanitizer build adds
  * LeakSanitizer).  The counter is thread-local and lives in this test only:
- * nothing in the library knows about it.
+ * nothing in the library knows about it.  The realloc wrapper also keeps
+ * the size last asked for (and, while `logging', every size): the tag
+ * blocks' growth is checked to the byte.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -44,6 +46,9 @@ static _Thread_local long count;      /* allocations since arming */
 static _Thread_local int tracking;    /* count live blocks (only around library calls:
                                          Check itself may be linked in statically) */
 static _Thread_local long live;       /* blocks allocated minus freed while tracking */
+static _Thread_local size_t last_realloc;  /* the size the last realloc asked for */
+static _Thread_local size_t realloc_log[64];  /* sizes asked while logging */
+static _Thread_local int logging, logged;
 
 /* Whether this allocation is the one to fail. */
 static int fail_now(void)
@@ -72,6 +77,8 @@ void *__wrap_calloc(size_t k, size_t n)
 void *__wrap_realloc(void *p, size_t n)
 {
   void *q;
+  last_realloc = n;
+  if (logging && logged < 64) realloc_log[logged++] = n;
   if (fail_now()) return NULL;
   q = __real_realloc(p, n);
   if (q && !p && tracking) live++;
@@ -960,6 +967,69 @@ START_TEST(fox_playout_keeps_256_positions_on_the_stack)
 }
 END_TEST
 
+/* The tag block grows to the tags it must hold: doubling when twice the old
+ * block is enough, else exactly what is needed (lib/api.c ag__tags_room).
+ * Tag "Aa" of 100 bytes takes 3 + 101 = 104 bytes; adding "Bb" of 200 bytes
+ * needs 104 + 3 + 201 = 308 > 2 * 104, so the block grows to 308 (the
+ * seed-39 survivor api.c:171, `cap * 3 < need', grew it to 208 and wrote
+ * 100 bytes past it); a third tag of 2 bytes then doubles it to 616. */
+START_TEST(tag_block_grows_to_what_it_holds)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  char a[101], b[201], buf[256];
+  memset(a, 'x', 100), a[100] = '\0';
+  memset(b, 'y', 200), b[200] = '\0';
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  last_realloc = 0;
+  ck_assert_int_eq(ag_state_set_tag(st, "Aa", a), AG_OK);
+  ck_assert_uint_eq(last_realloc, 104);
+  ck_assert_int_eq(ag_state_set_tag(st, "Bb", b), AG_OK);
+  ck_assert_uint_eq(last_realloc, 308);
+  ck_assert_int_eq(ag_state_set_tag(st, "Cc", "z"), AG_OK);
+  ck_assert_uint_eq(last_realloc, 616);
+  ck_assert_int_eq(ag_state_tag(st, "Aa", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, a);
+  ck_assert_int_eq(ag_state_tag(st, "Bb", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, b);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A record's tag value is read into a block that always has room for its
+ * NUL: the 64th byte of a value makes the 64-byte block grow to 128 (the
+ * seed-39 survivor record.c:118, `cap < b->len + n + 0', asked realloc for
+ * 64 bytes again there and wrote the NUL one byte past the block). */
+START_TEST(tag_value_block_has_room_for_its_nul)
+{
+  ag_game *g = NULL;
+  ag_state *st = NULL;
+  /* After the scratch state's history: the Game value's block (64), the
+   * Event value's (64, then 128 at its 64th byte), the block of other tags
+   * (64, then 128 for "Event\0" and the value) and the state's tags (71). */
+  static const size_t want[6] = {64, 64, 128, 64, 128, 71};
+  char rec[256], x[65], buf[128];
+  int i;
+  memset(x, 'x', 64), x[64] = '\0';
+  snprintf(rec, sizeof rec, "[Game \"hare\"]\n[Event \"%s\"]\n", x);
+  ck_assert_int_eq(ag_game_new("hare", &g), AG_OK);
+  ck_assert_int_eq(ag_state_new(g, &st), AG_OK);
+  logging = 1, logged = 0;
+  ck_assert_int_eq(ag_state_set_record(st, rec), AG_OK);
+  logging = 0;
+  ck_assert_int_eq(logged, 7);
+  for (i = 0; i < 6; i++)
+    ck_assert_msg(realloc_log[i + 1] == want[i], "realloc %d asked for %zu bytes, not %zu", i + 1,
+                  realloc_log[i + 1], want[i]);
+  ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, x);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *mutcore_suite(void)
 {
   Suite *s = alloc_suite();
@@ -967,6 +1037,8 @@ static Suite *mutcore_suite(void)
   tcase_add_test(tc, clone_with_tags);
   tcase_add_test(tc, refused_tag_value_is_freed);
   tcase_add_test(tc, fox_playout_keeps_256_positions_on_the_stack);
+  tcase_add_test(tc, tag_block_grows_to_what_it_holds);
+  tcase_add_test(tc, tag_value_block_has_room_for_its_nul);
   suite_add_tcase(s, tc);
   return s;
 }

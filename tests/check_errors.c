@@ -672,6 +672,47 @@ START_TEST(analyse_errors)
 }
 END_TEST
 
+/* The messages quote their text exactly, whatever an earlier message left in
+ * the same stack buffer (seed-39 survivors, issue 27):
+ *  - lib/actions.c:42: an action out of range names the range 0..N-1 (the
+ *    mutant `g->num_actions - 0' printed 0..N);
+ *  - lib/api.c:136: an illegal "pass" is quoted as 'pass' after an illegal
+ *    'c3-d4' (the game writes "pass" with no NUL: without `text[b.len] =
+ *    '\0'' the message read 'pass4', the tail of the earlier text);
+ *  - lib/spec.c:36: the option list of hare after the longer one of
+ *    fox_and_hens (without list_keys' ag__buf_end the hare's list ran on
+ *    into the tail of fox_and_hens' list). */
+START_TEST(messages_after_longer_messages)
+{
+  ag_game *g = new_game("hare"), *bad = NULL;
+  ag_state *st = new_state(g, NULL);
+  size_t n = ag_game_num_actions(g);
+  ag_move m = 0;
+  char want[128];
+  ck_assert_uint_gt(n, 1);
+  ck_assert_int_eq(ag_game_action_move(g, n, &m), AG_EINVAL);
+  snprintf(want, sizeof want, "ag_game_action_move: action %zu out of range 0..%zu", n, n - 1);
+  ck_assert_str_eq(ag_errmsg(), want);
+
+  ck_assert_int_eq(ag_move_from_text(g, "c3-d4", &m), AG_OK);   /* the hare's, hunters to move */
+  ck_assert_int_eq(ag_state_apply(st, m), AG_EILLEGAL);
+  ck_assert_str_eq(ag_errmsg(), "move 'c3-d4' is not legal for hunters here");
+  ck_assert_int_eq(ag_move_from_text(g, "pass", &m), AG_OK);    /* no chain to end */
+  ck_assert_int_eq(ag_state_apply(st, m), AG_EILLEGAL);
+  ck_assert_str_eq(ag_errmsg(), "move 'pass' is not legal for hunters here");
+
+  ck_assert_int_eq(ag_game_new("fox_and_hens(foo=1)", &bad), AG_ENOTFOUND);
+  ck_assert_str_eq(ag_errmsg(), "spec: fox_and_hens has no option 'foo' (byte 13); "
+                   "options are hens, first, chain, threshold, repetition, max_plies");
+  ck_assert_int_eq(ag_game_new("hare(foo=1)", &bad), AG_ENOTFOUND);
+  ck_assert_str_eq(ag_errmsg(), "spec: hare has no option 'foo' (byte 5); "
+                   "options are hunters, first, chain, repetition, max_plies");
+  ck_assert_ptr_null(bad);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *errors_suite(void)
 {
   Suite *s = suite_create("errors");
@@ -687,6 +728,7 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, ai_errors);
   tcase_add_test(tc, analyse_errors);
   tcase_add_test(tc, tensor_errors);
+  tcase_add_test(tc, messages_after_longer_messages);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -606,6 +606,29 @@ START_TEST(test_new_from_record)
 }
 END_TEST
 
+/* An escape after a multi-byte character takes one byte (the seed-39
+ * survivor lib/record.c:463, `n = 1' deleted: the escape then copied as many
+ * bytes as the character before it, so \" after an e-acute swallowed the
+ * closing quote and the tag was not closed on its line). */
+START_TEST(test_escape_after_utf8)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char buf[64];
+  size_t len = 0;
+  ck_assert_int_eq(ag_state_set_record(st, "[Game \"hare\"]\n[Event \"\xc3\xa9\\\"\"]\n"
+                                           "[Site \"\xe2\x82\xac\\\\x\"]\n"), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "\xc3\xa9\"");
+  ck_assert_uint_eq(len, 3);
+  ck_assert_int_eq(ag_state_tag(st, "Site", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "\xe2\x82\xac\\x");
+  ck_assert_uint_eq(len, 5);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *record_suite(void)
 {
   Suite *s = suite_create("record");
@@ -619,6 +642,7 @@ static Suite *record_suite(void)
   tcase_add_test(tc, test_record_buffer);
   tcase_add_test(tc, test_manual_examples);
   tcase_add_test(tc, test_new_from_record);
+  tcase_add_test(tc, test_escape_after_utf8);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -311,6 +311,33 @@ START_TEST(bad_action_moves_nothing)
 }
 END_TEST
 
+/* The second player's action is checked too: in hare after the hunters'
+ * first ply the hare (player 1) moves, and an action out of range for it is
+ * refused with no lane moved (the seed-39 survivor lib/vec.c:280, `q < 1',
+ * checked only player 0's action). */
+START_TEST(second_players_action_is_checked)
+{
+  ag_game *g = new_game("hare");
+  ag_vec *v;
+  int32_t act[6];
+  size_t i;
+  ck_assert_int_eq(ag_vec_new(g, 3, 5, 0, &v), AG_OK);
+  ck_assert_int_eq(ag_vec_random_actions(v, act), AG_OK);
+  ck_assert_int_eq(ag_vec_step(v, act, NULL, NULL, 1), AG_OK);
+  for (i = 0; i < 3; i++) {
+    ck_assert_int_eq(ag_state_current_player(ag_vec_lane(v, i)), 1);
+    ck_assert_uint_eq(ag_state_ply(ag_vec_lane(v, i)), 1);
+  }
+  ck_assert_int_eq(ag_vec_random_actions(v, act), AG_OK);
+  act[2 * 1 + 1] = 999999;
+  ck_assert_int_eq(ag_vec_step(v, act, NULL, NULL, 1), AG_EILLEGAL);
+  ck_assert_str_eq(ag_errmsg(), "ag_vec_step: lane 1: action 999999 is not legal for hare here");
+  for (i = 0; i < 3; i++) ck_assert_uint_eq(ag_state_ply(ag_vec_lane(v, i)), 1);
+  ag_vec_free(v);
+  ag_game_free(g);
+}
+END_TEST
+
 /* ag_vec_reset with the same seed gives the same games again; ag_vec_new's
  * seed is the reset's. */
 START_TEST(reset_replays)
@@ -347,6 +374,7 @@ static Suite *vec_suite(void)
   tcase_add_test(tc, cap_is_truncation);
   tcase_add_test(tc, bad_action_moves_nothing);
   tcase_add_test(tc, reset_replays);
+  tcase_add_test(tc, second_players_action_is_checked);
   suite_add_tcase(s, tc);
   return s;
 }
