@@ -50,7 +50,8 @@
  *     record's 64-character move is read; the hare playout draws as
  *     ag_rng_below; ag_state_set_tag reads no byte past the name.
  *   - (m39ai, seed 39, lib/ai/) liubo_fingers' ai values a game won by
- *     White at 1 and shares its tied best actions.
+ *     White at 1 and shares its tied best actions, judges a stall on both
+ *     sides' mixes, and stops a guess round's secant steps at 12.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
@@ -2034,10 +2035,34 @@ START_TEST(fingers_stall_is_judged_on_both_mixes)
 }
 END_TEST
 
+/* A guess round whose VOID-round value the secant steps of guess_game do
+ * not settle within 1e-10: the value and mixes after exactly 12 solves.
+ * Kills liubo_fingers_search.c:295 (13 steps: White's value 0.530889842749,
+ * other shares). */
+START_TEST(fingers_guess_round_takes_12_secant_steps)
+{
+  static const char *const pos =
+      "white=V_NE*:3,V_NW*:1,Tt_E:1,M_E:1 black=V_SW*:1,Lf_S:1,V_SE*:3 prisoners=1,0 home=0,0 "
+      "sticks=0+0,0+0 fish=c,c phase=guess rounds=36";
+  fingers_round(pos, 0,
+                "0/1:0.003571 0/3:0.154274 1/1:0.003581 1/3:0.003571 1/6:0.126707 2/3:0.003571 "
+                "2/6:0.126708 2/7:0.003580 3/3:0.133798 3/7:0.003580 3/8:0.003571 4/6:0.204243 "
+                "4/7:0.003571 4/8:0.003571 4/9:0.003571 5/6:0.204243 5/7:0.003571 5/8:0.003571 "
+                "5/9:0.003572 5/10:0.003571",
+                0.530890143506116);
+  fingers_round(pos, 1,
+                "0/3:0.146498 0/4:0.005556 0/5:0.011873 1/3:0.010745 1/5:0.005556 1/6:0.165238 "
+                "2/3:0.005556 2/6:0.160181 3/3:0.147706 3/6:0.011035 4/4:0.013919 4/5:0.005556 "
+                "4/6:0.153090 5/5:0.005556 5/6:0.151937",
+                0.530890143506116);
+}
+END_TEST
+
 static TCase *m39ai_tcase(void)
 {
   TCase *tc = tcase_create("m39ai");
   tcase_add_test(tc, fingers_white_win_is_1_and_ties_share);
   tcase_add_test(tc, fingers_stall_is_judged_on_both_mixes);
+  tcase_add_test(tc, fingers_guess_round_takes_12_secant_steps);
   return tc;
 }
