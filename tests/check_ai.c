@@ -276,7 +276,7 @@ START_TEST(options_are_used_or_refused)
 {
   ag_game *hare = new_game("hare"), *sticks = new_game("liubo_sticks");
   ag_state *h = new_state(hare, NULL), *s = new_state(sticks, NULL);
-  uint64_t rng = 3;
+  uint64_t rng = 3, rng_c = 7;
   ag_move m;
   advance_to(s, 0, &rng);
   ck_assert_int_eq(ag_ai_choose(h, "ai(c=1.5)", &rng, &m), AG_EINVAL);
@@ -297,6 +297,10 @@ START_TEST(options_are_used_or_refused)
   /* values: ranges, duplicates, syntax */
   ck_assert_int_eq(ag_ai_choose(s, "mcts(iterations=20,iterations=30)", &rng, &m), AG_EPARSE);
   ck_assert_int_eq(ag_ai_choose(s, "mcts(c=-1)", &rng, &m), AG_EPARSE);
+  /* c runs up to 100 (seed 39: ai_params.c:147, a bound of 101, takes 100.5) */
+  ck_assert_int_eq(ag_ai_choose(s, "mcts(c=100,iterations=5)", &rng_c, &m), AG_OK);
+  ck_assert_int_eq(ag_ai_choose(s, "mcts(c=100.5,iterations=5)", &rng, &m), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "ai: bad value of c at byte 7 of \"mcts(c=100.5,iterations=5)\"");
   ck_assert_int_eq(ag_ai_choose(s, "mcts(c=1,5)", &rng, &m), AG_EPARSE);
   ck_assert_int_eq(ag_ai_choose(s, "mcts(c=1e3)", &rng, &m), AG_EPARSE);
   ck_assert_int_eq(ag_ai_choose(s, "mcts(c=)", &rng, &m), AG_EPARSE);

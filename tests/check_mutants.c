@@ -49,6 +49,9 @@
  *     "W3+" and "(0)"; liubo_sticks cuts a station at 5 characters; a
  *     record's 64-character move is read; the hare playout draws as
  *     ag_rng_below; ag_state_set_tag reads no byte past the name.
+ *   - (m39ai, seed 39, lib/ai/) liubo_fingers' ai values a game won by
+ *     White at 1 and shares its tied best actions, judges a stall on both
+ *     sides' mixes, and stops a guess round's secant steps at 12.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
@@ -1310,6 +1313,7 @@ END_TEST
 static TCase *mutai_tcase(void);   /* the players' survivors (seed 37), at the end */
 static TCase *m38core_tcase(void); /* the survivors of seed 38 outside lib/ai/, at the end */
 static TCase *m38ai_tcase(void);   /* lib/ai/ survivors of seed 38, at the end */
+static TCase *m39ai_tcase(void);   /* lib/ai/ survivors of seed 39, at the end */
 
 static Suite *mutants_suite(void)
 {
@@ -1357,6 +1361,7 @@ static Suite *mutants_suite(void)
   suite_add_tcase(s, mutai_tcase());
   suite_add_tcase(s, m38core_tcase());
   suite_add_tcase(s, m38ai_tcase());
+  suite_add_tcase(s, m39ai_tcase());
   return s;
 }
 
@@ -1972,5 +1977,92 @@ static TCase *m38ai_tcase(void)
   tcase_add_test(tc, ai_unknown_option_name_is_cut_at_40_bytes);
   tcase_add_test(tc, solution_load_closes_a_short_file);
   tcase_add_test(tc, fingers_action_search_starts_at_depth_1);
+  return tc;
+}
+
+/* ------------------------------------------------------------------
+ * lib/ai/ survivors of the seed-39 sample (issue 27). */
+
+/* liubo_fingers' ai at White's last step home: three actions reach TAIJI
+ * and win 4:1, each valued exactly 1 (a game White has won), the others
+ * below; the three tied best share the move, a third each.  Kills
+ * liubo_fingers_search.c:180 (`home[1] >= 4' first: White's win valued 0.5)
+ * and :701 (`i > n': each tied action keeps a share of 1). */
+START_TEST(fingers_white_win_is_1_and_ties_share)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, "white=Q_NE:1,M_N:1,Q_NW:1 black=V_SW*:3,V_SE*:2 prisoners=0,0 "
+                              "home=3,1 sticks=2+1,1+0 fish=w,c phase=act:w:1 rounds=9");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move_stat ms[16];
+  char got[512], buf[32];
+  size_t i, len = 0;
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "ai(depth=1)", &rng, NULL, &an, NULL, 0, ms, 16), AG_OK);
+  ck_assert_uint_eq(an.num_moves, 9);
+  ck_assert(an.value == 1.0);
+  ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "Q_NE-TAIJI");
+  got[0] = '\0';
+  for (i = 0; i < an.num_moves; i++) {
+    ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
+    len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%.4f:%.4f", len ? " " : "", buf,
+                            ms[i].share, ms[i].value);
+    ck_assert_uint_lt(len, sizeof got);
+  }
+  ck_assert_str_eq(got, "Q_NE-Tl_N:0.0000:0.8841 M_N-Tt_N:0.0000:0.8841 Q_NE-M_N:0.0000:0.8916 "
+                        "Q_NW-Tl_W:0.0000:0.8841 M_N-Q_NW:0.0000:0.8916 Q_NW-M_W:0.0000:0.8916 "
+                        "Q_NE-TAIJI:0.3333:1.0000 M_N-TAIJI:0.3333:1.0000 Q_NW-TAIJI:0.3333:1.0000");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* A guess round where White's equilibrium mix alone, played against
+ * itself, would look like a stall, but against Black's mix P(VOID) stays
+ * at most 0.9: no blend, the plain equilibrium calls.  Kills
+ * liubo_fingers_search.c:621 (void_chance of White's mix with itself: the
+ * blend of best replies joins, other shares). */
+START_TEST(fingers_stall_is_judged_on_both_mixes)
+{
+  static const char *const pos =
+      "white=V_NE*:3,V_NW*:2,Tl_S:1 black=V_SW*:2,Lb_S:1,V_SE*:3 prisoners=0,0 home=0,0 "
+      "sticks=0+0,0+0 fish=c,c phase=guess rounds=5";
+  fingers_round(pos, 0, "0/3:0.332914 1/3:0.332914 2/3:0.064174 3/3:0.070462 4/8:0.095108 5/10:0.104427",
+                0.50722698070942);
+  fingers_round(pos, 1, "0/3:0.214248 1/3:0.072156 2/3:0.072156 3/3:0.072156 4/9:0.271348 5/9:0.297935",
+                0.50722698070942);
+}
+END_TEST
+
+/* A guess round whose VOID-round value the secant steps of guess_game do
+ * not settle within 1e-10: the value and mixes after exactly 12 solves.
+ * Kills liubo_fingers_search.c:295 (13 steps: White's value 0.530889842749,
+ * other shares). */
+START_TEST(fingers_guess_round_takes_12_secant_steps)
+{
+  static const char *const pos =
+      "white=V_NE*:3,V_NW*:1,Tt_E:1,M_E:1 black=V_SW*:1,Lf_S:1,V_SE*:3 prisoners=1,0 home=0,0 "
+      "sticks=0+0,0+0 fish=c,c phase=guess rounds=36";
+  fingers_round(pos, 0,
+                "0/1:0.003571 0/3:0.154274 1/1:0.003581 1/3:0.003571 1/6:0.126707 2/3:0.003571 "
+                "2/6:0.126708 2/7:0.003580 3/3:0.133798 3/7:0.003580 3/8:0.003571 4/6:0.204243 "
+                "4/7:0.003571 4/8:0.003571 4/9:0.003571 5/6:0.204243 5/7:0.003571 5/8:0.003571 "
+                "5/9:0.003572 5/10:0.003571",
+                0.530890143506116);
+  fingers_round(pos, 1,
+                "0/3:0.146498 0/4:0.005556 0/5:0.011873 1/3:0.010745 1/5:0.005556 1/6:0.165238 "
+                "2/3:0.005556 2/6:0.160181 3/3:0.147706 3/6:0.011035 4/4:0.013919 4/5:0.005556 "
+                "4/6:0.153090 5/5:0.005556 5/6:0.151937",
+                0.530890143506116);
+}
+END_TEST
+
+static TCase *m39ai_tcase(void)
+{
+  TCase *tc = tcase_create("m39ai");
+  tcase_add_test(tc, fingers_white_win_is_1_and_ties_share);
+  tcase_add_test(tc, fingers_stall_is_judged_on_both_mixes);
+  tcase_add_test(tc, fingers_guess_round_takes_12_secant_steps);
   return tc;
 }

@@ -530,6 +530,8 @@ static void truncated(const char *p) { ck_assert_int_eq(truncate(p, 5000), 0); }
 static void no_checksum(const char *p) { ck_assert_int_eq(truncate(p, file_size(p) - 3), 0); }
 static void trailing(const char *p) { FILE *f = fopen(p, "ab"); fputc(0, f); fclose(f); }
 static void tiny(const char *p) { ck_assert_int_eq(truncate(p, 10), 0); }
+static void magic_end(const char *p) { poke(p, 15, 'X'); }  /* the magic's last byte, its NUL */
+static void version_257(const char *p) { poke(p, 17, 1); }  /* version bytes 1 1 0 0 */
 
 START_TEST(damaged_files)
 {
@@ -541,6 +543,12 @@ START_TEST(damaged_files)
   expect_bad(no_checksum, AG_EPARSE, "truncated");
   expect_bad(trailing, AG_EPARSE, "trailing");
   expect_bad(tiny, AG_EPARSE, "too short");
+  /* Seed 39 (issue 27): all 16 bytes of the magic are compared, its NUL too
+   * (hare_solver.c:781, memcmp of 15 bytes, loads it as far as the
+   * checksum); a header number's second byte counts 256 (:738, << 7 reads
+   * version 129). */
+  expect_bad(magic_end, AG_EPARSE, "is not a hare solution file (bad magic)");
+  expect_bad(version_257, AG_EPARSE, "has format version 257; this library reads version 1");
 }
 END_TEST
 
@@ -653,6 +661,30 @@ START_TEST(progress_is_reported)
   int calls = 0;
   ck_assert_int_eq(ag__hare_solve(1, 3, 5, 2, count_calls, &calls, &s), AG_OK);
   ck_assert_int_gt(calls, 4);
+  ag_solution_free(s);
+}
+END_TEST
+
+static void record_levels(void *user, int hunters, int level, uint64_t resolved, uint64_t total)
+{
+  char *text = user;
+  size_t len = strlen(text);
+  (void)resolved, (void)total;
+  snprintf(text + len, 256 - len, "%s%d:%d", len ? " " : "", hunters, level);
+}
+
+/* Each layer reports level 0 (its set-up), then every distance level up to
+ * one past the longest distance found, where nothing more resolves: the
+ * steps of the 4- and 5-hunter layers over a win threshold of 3.  Kills
+ * hare_solver.c:466 (`max_dist + 2': one more, empty, level a layer). */
+START_TEST(progress_levels_stop_one_past_the_longest)
+{
+  ag_solution *s = NULL;
+  char text[256] = "";
+  ck_assert_int_eq(ag__hare_solve(1, 3, 5, 1, record_levels, text, &s), AG_OK);
+  ck_assert_str_eq(text, "4:0 4:1 4:2 4:3 4:4 4:5 4:6 4:7 4:8 4:9 4:10 4:11 4:12 4:13 4:14 4:15 "
+                         "5:0 5:1 5:2 5:3 5:4 5:5 5:6 5:7 5:8 5:9 5:10 5:11 5:12 5:13 5:14 5:15 "
+                         "5:16 5:17 5:18");
   ag_solution_free(s);
 }
 END_TEST
@@ -911,6 +943,7 @@ static Suite *solver_suite(void)
   tcase_add_test(tc, directory_is_a_system_error);
   tcase_add_test(tc, full_device_is_a_write_error);
   tcase_add_test(tc, progress_is_reported);
+  tcase_add_test(tc, progress_levels_stop_one_past_the_longest);
   tcase_add_test(tc, capture_into_hunters_win);
   tcase_add_test(tc, progress_can_stop);
   suite_add_tcase(s, tc);
