@@ -160,6 +160,36 @@ START_TEST(test_first_moves)
 }
 END_TEST
 
+/* A step value whose two points are not adjacent is no move, even with the
+ * step's kind and a direction of 0: c3 (point 8, a hen) to c5 (point 22,
+ * empty) at the start is refused by ag_state_is_legal and ag_state_apply
+ * (AG_EILLEGAL, the position unchanged), while the real step c3-c4 is taken.
+ * Kills the seed-39 mutant fox_and_hens.c:309 (`kind != AG_MOVE_STEP &&
+ * !step_dir' for `||': the value with direction 0 matched its own rebuilt
+ * canonical form and passed as a hen's step). */
+START_TEST(test_step_needs_a_line)
+{
+  ag_game *g = new_game("fox_and_hens");
+  ag_state *st = new_state(g, NULL);
+  ag_move c3c4, m = (ag_move)((uint32_t)AG_MOVE_STEP << 24 | 22u << 8 | 8u);
+  int kind, from, to;
+  char before[128];
+  ck_assert_int_eq(ag_move_from_text(g, "c3-c4", &c3c4), AG_OK);
+  ck_assert_int_eq(ag_move_info(g, c3c4, &kind, &from, &to), AG_OK);
+  ck_assert_int_eq(from, 8);
+  ck_assert_int_eq(to, 15);
+  ck_assert_int_eq(ag_move_info(g, m, &kind, &from, &to), AG_EINVAL);
+  ck_assert_int_eq(ag_state_is_legal(st, 0, c3c4), 1);
+  ck_assert_int_eq(ag_state_is_legal(st, 0, m), 0);
+  strcpy(before, text(st));
+  ck_assert_int_eq(ag_state_apply(st, m), AG_EILLEGAL);
+  ck_assert_str_eq(text(st), before);
+  ck_assert_uint_eq(ag_state_ply(st), 0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* A chain of three jumps ending where it began (d4 x d5 -> d6 x c5 -> b4 x
  * c4 -> d4), with pass offered between; with threshold=11 the second capture
  * wins in the middle of the chain. */
@@ -502,6 +532,7 @@ static Suite *fox_suite(void)
   tcase_add_test(tc, test_setups);
   tcase_add_test(tc, test_hashes);
   tcase_add_test(tc, test_first_moves);
+  tcase_add_test(tc, test_step_needs_a_line);
   tcase_add_test(tc, test_chain_loop);
   tcase_add_test(tc, test_blocked_fox);
   tcase_add_test(tc, test_repetition);

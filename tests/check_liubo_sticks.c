@@ -768,6 +768,29 @@ START_TEST(test_all_taken)
 }
 END_TEST
 
+/* A game that ends in the middle of a turn forgets the throw: 2+3 thrown, the 2 takes
+ * the last enemy pieces, and the pending 3 (and the step's lock) go with the turn, so
+ * the finished position reports no pending steps.  Kills the seed-39 mutant
+ * liubo_sticks.c:399 (finish() without clear_throw(): pending step 1 stays 3). */
+START_TEST(test_end_mid_turn_clears_throw)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, "white 5 owl - reserve 5 held 0 removed 0; black 7 owl - reserve 0 "
+                          "held 5 removed 0; white move 2+3; turns 0");
+  int v = -1;
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_PENDING_STEPS, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 3);
+  play(st, "2:5-7");
+  ck_win(st, 0, AG_END_ALL_TAKEN);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_PENDING_STEPS, 0, &v), AG_OK);
+  ck_assert_int_eq(v, 0);
+  ck_assert_int_eq(ag_state_info(st, AG_INFO_PENDING_STEPS, 1, &v), AG_OK);
+  ck_assert_int_eq(v, 0);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 /* --------------------------------------------------------------- options */
 
 START_TEST(test_option_first)
@@ -1595,6 +1618,7 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_landing_on_x_enemy_owl_elsewhere);
   tcase_add_test(tc, test_stone_takes_owl_on_x_no_promote);
   tcase_add_test(tc, test_all_taken);
+  tcase_add_test(tc, test_end_mid_turn_clears_throw);
   tcase_add_test(tc, test_option_first);
   tcase_add_test(tc, test_option_stone_capture);
   tcase_add_test(tc, test_option_owl_capture);
