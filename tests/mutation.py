@@ -838,18 +838,25 @@ def main():
                 e = json.loads(line) if line.strip() else None
                 if e and e["verdict"] in ("survived", "uncovered"):
                     want[(e["file"], e["op"], e["old"], e["new"])] = e
+        # Where the same text is mutated the same way at several places
+        # (`return -1;'), the place nearest the recorded line is the one.
         text = {}
-        chosen = []
+        best = {}
         for m in every:
             if m[0] not in text:
                 with open(os.path.join(src, m[0])) as fh:
                     text[m[0]] = fh.read().split("\n")
             k = (m[0], m[2], text[m[0]][m[1] - 1].strip(), m[3].strip())
             if k in want:
-                chosen.append(m)
-                del want[k]
+                d = abs(m[1] - want[k]["line"])
+                if k not in best or d < best[k][0]:
+                    best[k] = (d, m)
+        chosen = sorted((best[k][1] for k in best), key=lambda m: (m[0], m[1]))
+        for k in best:
+            del want[k]
         for k in sorted(want):
-            print("mutation.py: %s [%s] %s: that line is gone" % (k[0], k[1], k[2]), flush=True)
+            if not a.lines or any(p.startswith(k[0] + ":") for p in a.lines.split(",")):
+                print("mutation.py: %s [%s] %s: that line is gone" % (k[0], k[1], k[2]), flush=True)
     elif a.sample and a.sample < len(every):
         rnd = random.Random(a.seed)
         chosen = []
