@@ -1050,6 +1050,11 @@ START_TEST(test_render_hash_info)
   ck_assert_ptr_nonnull(strstr(buf, "B3"));
   /* both fish start in TAIJI: the text table is indexed by holder + 1 (holder -1) */
   ck_assert_ptr_nonnull(strstr(buf, "\nFish: white in TAIJI, black in TAIJI.  Round 0, guess round\n"));
+  /* each side's line, White's then Black's (the seed-40 survivor
+   * liubo_fingers.c:1425, `c > 2', dropped both) */
+  ck_assert_ptr_nonnull(strstr(buf, "\nWhite: home 0, sticks 0 plain + 0 wired, holds 0 prisoner(s), "
+                                    "6 flat at start\nBlack: home 0, sticks 0 plain + 0 wired, "
+                                    "holds 0 prisoner(s), 6 flat at start\nFish: "));
   ck_assert_int_eq(ag_state_render(st, NULL, 0, &len), AG_EBUFS);   /* size query */
   joint(st, "3/7", "2/5");
   ck_assert(ag_state_hash(st) != h0);

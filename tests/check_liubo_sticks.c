@@ -1179,6 +1179,15 @@ START_TEST(test_move_text)
   ck_assert_uint_eq(m, (uint32_t)AG_MOVE_CHANCE << 24 | 0x23u << 16);
   ck_assert_int_eq(ag_move_to_text(g, 0, t, sizeof t, NULL), AG_EINVAL);
   ck_assert_int_eq(ag_move_to_text(g, 0x01ff0000u, t, sizeof t, NULL), AG_EINVAL);
+  /* The layout of the step "1:1-2" with another kind (a jump, kind 6), or
+   * with an aux bit no step has (0x40), is no move of this game (the
+   * seed-40 survivor liubo_sticks.c:994 printed the jump as "1:1-2"). */
+  ck_assert_int_eq(ag_move_to_text(g, 0x01010100u, t, sizeof t, NULL), AG_OK);
+  ck_assert_str_eq(t, "1:1-2");
+  ck_assert_int_eq(ag_move_to_text(g, (uint32_t)AG_MOVE_JUMP << 24 | 0x010100u, t, sizeof t, NULL),
+                   AG_EINVAL);
+  ck_assert_int_eq(ag_move_to_text(g, 0x06010100u, t, sizeof t, NULL), AG_EINVAL);
+  ck_assert_int_eq(ag_move_to_text(g, 0x01410100u, t, sizeof t, NULL), AG_EINVAL);
   ag_game_free(g);
 }
 END_TEST

@@ -81,6 +81,35 @@ START_TEST(test_marks_per_game)
 }
 END_TEST
 
+/* The fox and the hens' one mark: the cross's outline, a polygon of 12
+ * corners 0.4 units outside the points, its box (-0.4, -0.4)-(6.4, 6.4),
+ * no radius, no node, no text (kills the seed-40 survivor fox_and_hens.c:77,
+ * a radius of 1). */
+START_TEST(test_fox_and_hens_outline)
+{
+  static const double corners[24] = {
+    1.6, -0.4, 4.4, -0.4, 4.4, 1.6, 6.4, 1.6, 6.4, 4.4, 4.4, 4.4,
+    4.4, 6.4, 1.6, 6.4, 1.6, 4.4, -0.4, 4.4, -0.4, 1.6, 1.6, 1.6,
+  };
+  ag_game *g = new_game("fox_and_hens");
+  ag_mark m = AG_MARK_INIT;
+  int i;
+  ck_assert_int_eq(ag_game_num_marks(g), 1);
+  ck_assert_int_eq(ag_game_mark(g, 0, &m), AG_OK);
+  ck_assert_int_eq(m.kind, AG_MARK_FRAME);
+  ck_assert_int_eq(m.shape, AG_SHAPE_POLYGON);
+  ck_assert_int_eq(m.node, -1);
+  ck_assert(m.x0 == -0.4 && m.y0 == -0.4 && m.x1 == 6.4 && m.y1 == 6.4);
+  ck_assert(m.r == 0.0);
+  ck_assert_int_eq(m.num_points, 12);
+  ck_assert_ptr_nonnull(m.points);
+  for (i = 0; i < 24; i++)
+    ck_assert_msg(m.points[i] == corners[i], "coordinate %d: %g", i, m.points[i]);
+  ck_assert_ptr_null(m.text);
+  ag_game_free(g);
+}
+END_TEST
+
 /* The 48-point board's perimeter points lie where the V arms and L uprights
  * meet the frame: every pattern stroke of liubo_fingers ends on one. */
 START_TEST(test_fingers_strokes_end_on_points)
@@ -299,6 +328,7 @@ static Suite *marks_suite(void)
   TCase *tc = tcase_create("marks");
   tcase_add_test(tc, test_marks_per_game);
   tcase_add_test(tc, test_fingers_strokes_end_on_points);
+  tcase_add_test(tc, test_fox_and_hens_outline);
   tcase_add_test(tc, test_mark_size);
   tcase_add_loop_test(tc, test_svg_elements, 0, (int)(sizeof specs / sizeof specs[0]));
   tcase_add_test(tc, test_svg_follows_position);
