@@ -629,6 +629,37 @@ START_TEST(test_escape_after_utf8)
 }
 END_TEST
 
+/* A tag with an empty value is one name and one value in the tag block:
+ * the index a copy rebuilds finds the tag after it, so setting that tag on
+ * the copy replaces it (the seed-40 survivor lib/record.c:101, `nlen + 2',
+ * skipped the empty value's NUL, read the next name as a value, and the
+ * copy's record then had the tag twice). */
+START_TEST(test_empty_tag_value_then_copy)
+{
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL), *copy = new_state(g, NULL);
+  char buf[512];
+  size_t len = 0;
+  ck_assert_int_eq(ag_state_set_tag(st, "Aa", ""), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(st, "Bb", "x"), AG_OK);
+  ck_assert_int_eq(ag_state_copy(copy, st), AG_OK);
+  ck_assert_int_eq(ag_state_set_tag(copy, "Bb", "y"), AG_OK);
+  ck_assert_int_eq(ag_state_tag(copy, "Bb", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "y");
+  ck_assert_int_eq(ag_state_tag(copy, "Aa", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "");
+  ck_assert_int_eq(ag_state_record(copy, buf, sizeof buf, &len), AG_OK);
+  ck_assert_msg(strstr(buf, "[Bb \"y\"]\n") != NULL && strstr(buf, "[Bb \"x\"]") == NULL, "%s",
+                buf);
+  ck_assert_ptr_nonnull(strstr(buf, "[Aa \"\"]\n"));
+  ck_assert_int_eq(ag_state_tag(st, "Bb", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "x");                                  /* the original keeps its own */
+  ag_state_free(copy);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *record_suite(void)
 {
   Suite *s = suite_create("record");
@@ -643,6 +674,7 @@ static Suite *record_suite(void)
   tcase_add_test(tc, test_manual_examples);
   tcase_add_test(tc, test_new_from_record);
   tcase_add_test(tc, test_escape_after_utf8);
+  tcase_add_test(tc, test_empty_tag_value_then_copy);
   suite_add_tcase(s, tc);
   return s;
 }
