@@ -621,7 +621,7 @@ static ag_move book_move(const ag_state *st, const hare_pos *b, const ag__ai_par
   const ag_game *g = ag_state_game(st);
   size_t lo = 0, hi = HARE_BOOK_SIZE, i;
   if (ag_state_current_player(st) != 0 || b->hare < 0 || g->opt[OPT_CHAIN] != HARE_BOOK_CHAIN ||
-      (g->opt[OPT_MAX_PLIES] != 0 && g->opt[OPT_MAX_PLIES] < 1000) ||
+      (g->opt[OPT_MAX_PLIES] != 0 && g->opt[OPT_MAX_PLIES] < HARE_MAX_PLIES_DEFAULT) ||
       (p->nodes != 0 && p->nodes < AG__AB_DEFAULT_NODES) ||
       (p->depth > 0 && p->depth < AG__AB_DEFAULT_DEPTH))
     return 0;

@@ -36,7 +36,7 @@ static const ag__optdef hare_options[] = {
   {"first", 0, 0, 1, first_words},
   {"chain", 1, 0, 1, NULL},
   {"repetition", 3, 0, 3, NULL},
-  {"max_plies", 1000, 0, 1000000, NULL},
+  {"max_plies", HARE_MAX_PLIES_DEFAULT, 0, 1000000, NULL},
 };
 
 static const char *const point_names[HARE_POINTS] = {

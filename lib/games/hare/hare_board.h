@@ -23,6 +23,9 @@
 
 /* The hare's options, in the order of its spec (ag_game.opt[]). */
 enum { OPT_HUNTERS, OPT_FIRST, OPT_CHAIN, OPT_REPETITION, OPT_MAX_PLIES };
+/* The default ply cap (max_plies): the spec's default, and the least cap
+ * under which the AI's opening book still plays (lib/ai/hare_search.c). */
+#define HARE_MAX_PLIES_DEFAULT 1000
 
 typedef struct hare_board {
   uint32_t neighbours[HARE_POINTS];          /* adjacent points along a line */
