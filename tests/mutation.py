@@ -39,12 +39,20 @@ How it stays feasible (thousands of mutants on a small machine):
      listed in tests/mutation-equivalent.txt (judged by reading it) is
      equivalent too.  Equivalent and stillborn (not compiling) mutants are
      not in the score.
+  5. With --sanitize, a survivor runs once more in a second tree built as
+     CI's sanitizer `make check' builds (configure --enable-sanitizers:
+     ASan and UBSan, no recovery), with the same units (but check-svg.sh and
+     check-complexity.sh, which cannot run there) and a CPU limit SAN_SLOWER
+     times larger.  A sanitizer's report there kills it ("(sanitizer)" after
+     the killing unit), but only if the same units pass without the mutant;
+     a time-out there does not.
 
     tests/mutation.py [--sample N] [--seed S] [--files F ...] [--jobs J]
                       [--ops rel,log,const,del] [--lines FILE:LINE,...]
                       [--min-per-file M] [--quick SEC] [--work DIR] [--results FILE]
                       [--report FILE] [--resume] [--reuse-map] [--report-only]
-                      [--equivalent FILE] [--rerun RESULTS] [--list] [--srcdir DIR]
+                      [--equivalent FILE] [--rerun RESULTS] [--sanitize] [--list]
+                      [--srcdir DIR]
 
 --sample N draws a stratified sample: each file of lib/ gets a share in
 proportion to its mutants, at least --min-per-file (default 10).  --sample 0
@@ -587,7 +595,20 @@ def batches(units):
     return out
 
 
-def run_mutant(tree, plan, mut, equivalent, quick=0):
+# The flags of CI's sanitizer build (configure --enable-sanitizers), and the
+# shell tests that cannot run there: check-svg.sh loads the library into
+# Python (which would need ASan preloaded), check-complexity.sh runs callgrind.
+SAN_FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+             "-fno-omit-frame-pointer"]
+SAN_SKIP = {"sh:check-svg.sh", "sh:check-complexity.sh"}
+SAN_SLOWER = 6                  # the CPU limit's factor: sanitized code is slower
+
+
+def run_mutant(tree, plan, mut, equivalent, quick=0, san=False):
+    """Runs one mutant in tree; its JSON entry.  With san (a tree built with
+    SAN_FLAGS: the second stage of --sanitize) a mutant killed there is
+    checked once more without its mutation, and counts as killed only when
+    that run passes."""
     f, no, op, new = mut
     entry = {"key": key_of(mut), "file": f, "line": no, "op": op, "new": new.strip()}
     path = os.path.join(tree.work, f)
@@ -600,6 +621,8 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
         entry["verdict"], entry["by"] = "equivalent", why
         return entry
     units, how = plan.for_mutant(f, no)
+    if san:
+        units = [u for u in units if u["prog"] not in SAN_SKIP]
     entry["map"] = how
     if quick:
         slow = [u for u in units if cost(u) > quick]
@@ -632,12 +655,17 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
             # time for a map made before CPU was recorded); the wall-clock
             # limit is only a backstop for one that sleeps or dead-locks.
             cpu = 10 + 3 * sum(cost(u) for u in b)
+            if san:
+                cpu *= SAN_SLOWER
             names = None if b[0]["name"] is None else [u["name"] for u in b]
             r = tree.run_units(b[0]["prog"], names, 600 + 20 * cpu, cpu)
             entry["ran"] += len(b)
+            if san and r in ("timeout", "cpu"):
+                continue        # slower, not wrong: only a sanitizer's report counts here
             if r != "pass":
                 entry["verdict"] = "timeout" if r in ("timeout", "cpu") else "killed"
                 entry["by"] = b[0]["prog"] + ("@" + ",".join(names[:3]) if names else "")
+                killer = (b[0]["prog"], names, cpu)
                 break
     finally:
         with open(path, "w") as fh:
@@ -646,6 +674,11 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
             fh.write(before)
         tree.linked = set()
         entry["seconds"] = round(time.time() - t0, 1)
+    if san and entry["verdict"] == "killed":
+        prog, names, cpu = killer
+        if tree.run_units(prog, names, 600 + 20 * cpu, cpu) != "pass":
+            entry["verdict"] = "survived"
+            entry["san_note"] = "%s fails without the mutant too" % entry.pop("by")
     return entry
 
 
@@ -653,16 +686,30 @@ def run_mutant(tree, plan, mut, equivalent, quick=0):
 _W = {}
 
 
-def worker_init(srcdir, work, mapdata, equivalent, quick=0):
+def worker_init(srcdir, work, mapdata, equivalent, quick=0, sanitize=False):
     d = os.path.join(work, "w%d" % os.getpid())
     _W["quick"] = quick
     _W["tree"] = Tree(srcdir, d, ["-O1"])
     _W["plan"] = Plan(mapdata)
     _W["eq"] = equivalent
+    _W["sanitize"] = (srcdir, d + "-san") if sanitize else None
+    _W["san"] = None
 
 
 def worker_run(mut):
-    return run_mutant(_W["tree"], _W["plan"], mut, _W["eq"], _W["quick"])
+    e = run_mutant(_W["tree"], _W["plan"], mut, _W["eq"], _W["quick"])
+    if e["verdict"] == "survived" and _W["sanitize"]:
+        # The second stage: the survivor again in a tree built as CI's
+        # sanitizer `make check' is (made on the first survivor).
+        if _W["san"] is None:
+            _W["san"] = Tree(_W["sanitize"][0], _W["sanitize"][1], ["-O1"] + SAN_FLAGS)
+        s = run_mutant(_W["san"], _W["plan"], mut, _W["eq"], _W["quick"], san=True)
+        if s["verdict"] == "killed":
+            e["verdict"], e["by"] = "killed", s["by"] + " (sanitizer)"
+        elif "san_note" in s:
+            e["san_note"] = s["san_note"]
+        e["san_seconds"] = s.get("seconds", 0)
+    return e
 
 
 # ---------------------------------------------------------------- report
@@ -811,6 +858,9 @@ def main():
                     help="run again the survivors listed in an earlier results file")
     ap.add_argument("--reuse-map", action="store_true",
                     help="use WORK/map.json even if the sources changed since")
+    ap.add_argument("--sanitize", action="store_true",
+                    help="run each survivor again built with ASan and UBSan, as CI's "
+                         "sanitizer `make check' does (killed there: killed)")
     ap.add_argument("--report-only", action="store_true",
                     help="only summarise --results (no run)")
     a = ap.parse_args()
@@ -934,13 +984,14 @@ def main():
                 i, len(todo), time.time() - t0, e["verdict"].upper(), e["file"], e["line"], e["op"],
                 e["new"], "  by " + e["by"] if e.get("by") else ""))
         if a.jobs <= 1:
-            worker_init(src, work, mapdata, equivalent, a.quick)
+            worker_init(src, work, mapdata, equivalent, a.quick, a.sanitize)
             for i, m in enumerate(todo, 1):
                 record(worker_run(m), i)
         else:
             import multiprocessing
             with multiprocessing.Pool(a.jobs, worker_init,
-                                      (src, work, mapdata, equivalent, a.quick)) as pool:
+                                      (src, work, mapdata, equivalent, a.quick,
+                                       a.sanitize)) as pool:
                 for i, e in enumerate(pool.imap_unordered(worker_run, todo), 1):
                     record(e, i)
     print(report(results, totals, a.report), end="")
