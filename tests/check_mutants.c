@@ -52,6 +52,10 @@
  *   - (m39ai, seed 39, lib/ai/) liubo_fingers' ai values a game won by
  *     White at 1 and shares its tied best actions, judges a stall on both
  *     sides' mixes, and stops a guess round's secant steps at 12.
+ *   - (s40ai, seed 40, lib/ai/) the hare's evaluation gives the hare an
+ *     open capture as a win at 10 hunters only; the UCT player's root
+ *     sure-win stop is on the root player's side; its line at a
+ *     simultaneous node is written at line_cap 1.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
@@ -1314,6 +1318,7 @@ static TCase *mutai_tcase(void);   /* the players' survivors (seed 37), at the e
 static TCase *m38core_tcase(void); /* the survivors of seed 38 outside lib/ai/, at the end */
 static TCase *m38ai_tcase(void);   /* lib/ai/ survivors of seed 38, at the end */
 static TCase *m39ai_tcase(void);   /* lib/ai/ survivors of seed 39, at the end */
+static TCase *m40ai_tcase(void);   /* lib/ai/ survivors of seed 40, at the end */
 
 static Suite *mutants_suite(void)
 {
@@ -1362,6 +1367,7 @@ static Suite *mutants_suite(void)
   suite_add_tcase(s, m38core_tcase());
   suite_add_tcase(s, m38ai_tcase());
   suite_add_tcase(s, m39ai_tcase());
+  suite_add_tcase(s, m40ai_tcase());
   return s;
 }
 
@@ -2066,5 +2072,116 @@ static TCase *m39ai_tcase(void)
   tcase_add_test(tc, fingers_white_win_is_1_and_ties_share);
   tcase_add_test(tc, fingers_stall_is_judged_on_both_mixes);
   tcase_add_test(tc, fingers_guess_round_takes_12_secant_steps);
+  return tc;
+}
+
+/* ------------------------------------------------------------------
+ * lib/ai/ survivors of the seed-40 sample (issue 27). */
+
+/* The hunters' move and value from alphabeta(depth=1): one hunters' ply,
+ * each reply scored by hare_eval with the hare to move. */
+static void hare_depth1(const char *spec, const char *pos, const char *best, const char *value)
+{
+  ag_game *g = new_game(spec);
+  ag_state *st = new_state(g, pos);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  char buf[32];
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "alphabeta(depth=1)", &rng, NULL, &an, NULL, 0, NULL, 0),
+                   AG_OK);
+  ck_assert_int_eq(an.depth, 1);
+  ck_assert_int_eq(an.proven, 0);
+  ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, best);
+  snprintf(buf, sizeof buf, "%.9f", an.value);
+  ck_assert_str_eq(buf, value);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+
+/* hare_eval counts a capture open to the hare to move as the hare's win
+ * only with 10 hunters left (the capture of the tenth ends the game); with
+ * 11 or 12 the learned evaluation scores the position.  Kills
+ * hare_search.c:299 (`<= WIN_THRESHOLD + 2': with 11 hunters c3-d2 at
+ * 0.848129, the hunters shy of every open capture) and its `>=' (c3-d2
+ * too; with 12 hunters b5-a5 at 0.926082). */
+START_TEST(hare_eval_open_capture_wins_at_10_hunters_only)
+{
+  hare_depth1("hare(hunters=11)", "...../...O./X.XXX/X...X/XXXXX X - 10", "c1-b2", "0.857661320");
+  hare_depth1("hare(hunters=12)", ".XO../...../...X./XXXXX/XXXXX X - 12", "b2-c3", "0.930861580");
+}
+END_TEST
+
+/* The UCT player's sure-win stop at the root looks at the root player's
+ * side of a finished child.  Five-stone rule (end_of_turn): the side with
+ * the owl loses at the end of its turn while the other, owl-less, has 5
+ * stones on the board.  Here all 5 stand on 7: the stone 5 -> 7 takes
+ * them all and wins (AG_END_ALL_TAKEN), and each of the owl's four moves
+ * ends the turn and loses -- every root child is a finished game.  For
+ * either side to move the player takes the win.  Kills mcts.c:486
+ * (`root->player != 0': the losses are taken for sure wins, and the
+ * first of them, owlX-A, is played). */
+static void sticks_sure_win(const char *pos, int player)
+{
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, pos);
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move_stat ms[8];
+  char buf[32];
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, player, "mcts(iterations=100)", &rng, NULL, &an, NULL, 0, ms, 8),
+                   AG_OK);
+  ck_assert_uint_eq(an.num_moves, 5);
+  ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "2:5-7");
+  ck_assert_uint_eq(ms[0].move, an.best);
+  ck_assert_uint_eq(ms[0].visits, 84);
+  ck_assert_int_eq(ag_move_to_text(g, ms[1].move, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "2:owlX-A");
+  ck_assert_uint_eq(ms[1].visits, 4);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+
+START_TEST(mcts_root_takes_the_sure_win_not_the_sure_loss)
+{
+  sticks_sure_win("white 7*5 owl - reserve 0 held 1 removed 0; black 5 owl X reserve 0 held 4 "
+                  "removed 0; black move 2; turns 0", 1);
+  sticks_sure_win("white 5 owl X reserve 0 held 4 removed 0; black 7*5 owl - reserve 0 held 1 "
+                  "removed 0; white move 2; turns 0", 0);
+}
+END_TEST
+
+/* At a simultaneous node (liubo_fingers' finger round) the UCT player's
+ * line is the chosen move alone, written at line_cap 1, nothing past it.
+ * Kills mcts.c:566 (`line_cap > 1': line[0] left alone). */
+START_TEST(mcts_simultaneous_line_cap_1_writes_the_move)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  int p;
+  ck_assert_int_lt(ag_state_current_player(st), 0);   /* simultaneous */
+  for (p = 0; p < 2; p++) {
+    ag_analysis an = AG_ANALYSIS_INIT;
+    ag_move line[2] = {12345, 12345};
+    uint64_t rng = 1;
+    ck_assert_int_eq(ag_ai_analyse(st, p, "mcts(iterations=50)", &rng, NULL, &an, line, 1, NULL, 0),
+                     AG_OK);
+    ck_assert_uint_ne(an.best, AG_MOVE_NONE);
+    ck_assert_uint_eq(an.line_len, 1);
+    ck_assert_uint_eq(line[0], an.best);
+    ck_assert_uint_eq(line[1], 12345);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+static TCase *m40ai_tcase(void)
+{
+  TCase *tc = tcase_create("m40ai");
+  tcase_add_test(tc, hare_eval_open_capture_wins_at_10_hunters_only);
+  tcase_add_test(tc, mcts_root_takes_the_sure_win_not_the_sure_loss);
+  tcase_add_test(tc, mcts_simultaneous_line_cap_1_writes_the_move);
   return tc;
 }
