@@ -4,6 +4,7 @@
  * (ag_game_num_actions ... ag_state_action_mask).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
 #include "check_main.h"
@@ -275,6 +276,52 @@ START_TEST(test_hare_start_planes)
 }
 END_TEST
 
+/* liubo_fingers' wired-stick planes: wired/0 holds White's wired sticks
+ * and wired/1 Black's, the same at every node; two positions where one
+ * side has a wired stick and the other none (the seed-40 survivor
+ * lib/games/liubo_fingers.c:1623, `p->wired[0]' in wired/1, showed White's
+ * count in both planes). */
+START_TEST(test_liubo_fingers_wired_planes)
+{
+  static const struct { const char *text; float w0, w1; } pos[] = {
+    { "white=V_NE*:1 black=- prisoners=5,3 home=2,1 sticks=1+1,1+0 fish=w,c phase=guess "
+      "rounds=0", 1, 0 },
+    { "white=- black=V_SW*:1 prisoners=3,5 home=1,2 sticks=1+0,1+1 fish=c,b phase=guess "
+      "rounds=0", 0, 1 },
+  };
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, NULL);
+  size_t planes, nodes, len, k, w0 = SIZE_MAX, w1 = SIZE_MAX, i, node;
+  float *obs;
+  char text[200];
+  ck_assert_int_eq(ag_game_observation_shape(g, &planes, &nodes), AG_OK);
+  for (k = 0; k < planes; k++) {
+    if (strcmp(ag_game_observation_plane(g, k), "liubo_fingers:wired/0") == 0) w0 = k;
+    if (strcmp(ag_game_observation_plane(g, k), "liubo_fingers:wired/1") == 0) w1 = k;
+  }
+  ck_assert_uint_eq(w0, 14);
+  ck_assert_uint_eq(w1, 15);
+  obs = malloc(planes * nodes * sizeof *obs);
+  ck_assert_ptr_nonnull(obs);
+  for (i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+    ck_assert_msg(ag_state_set_text(st, pos[i].text) == AG_OK, "%s", ag_errmsg());
+    ck_assert_int_eq(ag_state_to_text(st, text, sizeof text, NULL), AG_OK);
+    ck_assert_str_eq(text, pos[i].text);
+    ck_assert_int_eq(ag_state_observation(st, obs, planes * nodes, &len), AG_OK);
+    ck_assert_uint_eq(len, planes * nodes);
+    for (node = 0; node < nodes; node++) {
+      ck_assert_msg(obs[w0 * nodes + node] == pos[i].w0, "position %zu node %zu: wired/0 %g",
+                    i, node, (double)obs[w0 * nodes + node]);
+      ck_assert_msg(obs[w1 * nodes + node] == pos[i].w1, "position %zu node %zu: wired/1 %g",
+                    i, node, (double)obs[w1 * nodes + node]);
+    }
+  }
+  free(obs);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *tensor_suite(void)
 {
   Suite *s = suite_create("tensor");
@@ -284,6 +331,7 @@ static Suite *tensor_suite(void)
   tcase_add_loop_test(tc, test_random_games_masks_and_distinct_observations, 0, NSPECS);
   tcase_add_test(tc, test_buffers_and_errors);
   tcase_add_test(tc, test_hare_start_planes);
+  tcase_add_test(tc, test_liubo_fingers_wired_planes);
   suite_add_tcase(s, tc);
   return s;
 }
