@@ -713,6 +713,45 @@ START_TEST(messages_after_longer_messages)
 }
 END_TEST
 
+/* A control byte quoted at the end of a long message: its \xHH (4 bytes)
+ * is written when it fits with the NUL in the 256-byte buffer, and the
+ * message is cut before it when it does not (the seed-40 survivor
+ * lib/util.c:76, `o + 6 > sizeof ag__errbuf', cut the message 4 bytes short
+ * when the escape fitted exactly).  A 300-byte bad player spec: the message
+ * 'ai: mcts has no option "zz" (byte 5 of "' (40 bytes) quotes it whole, so
+ * with pad 'a's after "mcts(zz=1," the \x01 is its byte 50 + pad. */
+START_TEST(escape_at_the_end_of_a_long_message)
+{
+  static const char head[] = "ai: mcts has no option \"zz\" (byte 5 of \"mcts(zz=1,";
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  char spec[301], want[256];
+  size_t pad;
+  for (pad = 200; pad <= 203; pad++) {
+    uint64_t rng = 1;
+    ag_move mv = 0;
+    size_t o = sizeof head - 1;
+    memset(spec, 'a', 300);
+    spec[300] = '\0';
+    memcpy(spec, "mcts(zz=1,", 10);
+    spec[10 + pad] = '\x01';
+    ck_assert_int_eq(ag_ai_choose(st, spec, &rng, &mv), AG_ENOTFOUND);
+    memcpy(want, head, o);
+    memset(want + o, 'a', pad);
+    o += pad;
+    if (o + 5 <= sizeof want) {   /* the escape and the NUL fit: the 'a's after it too */
+      memcpy(want + o, "\\x01", 4);
+      for (o += 4; o < sizeof want - 1; o++) want[o] = 'a';
+    }                             /* else the message ends before it */
+    want[o] = '\0';
+    ck_assert_str_eq(ag_errmsg(), want);
+    ck_assert_uint_eq(strlen(ag_errmsg()), pad <= 201 ? 255 : 50 + pad);
+  }
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *errors_suite(void)
 {
   Suite *s = suite_create("errors");
@@ -729,6 +768,7 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, analyse_errors);
   tcase_add_test(tc, tensor_errors);
   tcase_add_test(tc, messages_after_longer_messages);
+  tcase_add_test(tc, escape_at_the_end_of_a_long_message);
   suite_add_tcase(s, tc);
   return s;
 }
