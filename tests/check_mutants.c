@@ -56,6 +56,11 @@
  *     open capture as a win at 10 hunters only; the UCT player's root
  *     sure-win stop is on the root player's side; its line at a
  *     simultaneous node is written at line_cap 1.
+ *   - (m41, seed 41, lib/ai/ and lib/api.c) liubo_fingers' ai values a
+ *     game won by Black at 0 for White, and hashes every byte of a position
+ *     into its table; ag_game_free aborts with a live state, in a test the
+ *     mutation map sees; ag_game_mark writes the text; two states whose
+ *     texts differ in length are not equal.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
@@ -1319,6 +1324,7 @@ static TCase *m38core_tcase(void); /* the survivors of seed 38 outside lib/ai/, 
 static TCase *m38ai_tcase(void);   /* lib/ai/ survivors of seed 38, at the end */
 static TCase *m39ai_tcase(void);   /* lib/ai/ survivors of seed 39, at the end */
 static TCase *m40ai_tcase(void);   /* lib/ai/ survivors of seed 40, at the end */
+static TCase *m41_tcase(void);     /* survivors of seed 41 (lib/ai/, lib/api.c), at the end */
 
 static Suite *mutants_suite(void)
 {
@@ -1368,6 +1374,7 @@ static Suite *mutants_suite(void)
   suite_add_tcase(s, m38ai_tcase());
   suite_add_tcase(s, m39ai_tcase());
   suite_add_tcase(s, m40ai_tcase());
+  suite_add_tcase(s, m41_tcase());
   return s;
 }
 
@@ -2183,5 +2190,164 @@ static TCase *m40ai_tcase(void)
   tcase_add_test(tc, hare_eval_open_capture_wins_at_10_hunters_only);
   tcase_add_test(tc, mcts_root_takes_the_sure_win_not_the_sure_loss);
   tcase_add_test(tc, mcts_simultaneous_line_cap_1_writes_the_move);
+  return tc;
+}
+
+/* ------------------------------------------------------------------
+ * Survivors of the seed-41 sample (issue 27): lib/ai/ and lib/api.c. */
+
+/* liubo_fingers' ai(depth=1) for Black one step from its fourth piece
+ * home: Q_SW-TAIJI ends the game 1:4, a game Black has won, worth exactly
+ * 1 to Black (White's 0); the other three actions are scored by the
+ * evaluation.  Kills liubo_fingers_search.c:181 (`home[0] >= 4': Black's
+ * win valued 0.5, and V_SE*-Lb_E, 0.845873, is played). */
+START_TEST(fingers_black_win_is_0_for_white)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, "white=V_NE*:3,V_NW*:2 black=Q_SW:1,V_SE*:2 prisoners=0,0 home=1,3 "
+                              "sticks=1+0,2+1 fish=c,b phase=act:b:1 rounds=9");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  ag_move_stat ms[8];
+  char got[256], buf[32];
+  size_t i, len = 0;
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 1, "ai(depth=1)", &rng, NULL, &an, NULL, 0, ms, 8), AG_OK);
+  ck_assert_int_eq(an.depth, 1);
+  ck_assert_uint_eq(an.num_moves, 4);
+  ck_assert(an.value == 1.0);
+  ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "Q_SW-TAIJI");
+  got[0] = '\0';
+  for (i = 0; i < an.num_moves; i++) {
+    ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
+    len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%.4f:%.6f", len ? " " : "", buf,
+                            ms[i].share, ms[i].value);
+    ck_assert_uint_lt(len, sizeof got);
+  }
+  ck_assert_str_eq(got, "Q_SW-Tl_S:0.0000:0.830501 Q_SW-M_S:0.0000:0.840801 "
+                        "V_SE*-Lb_E:0.0000:0.845873 Q_SW-TAIJI:1.0000:1.000000");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* liubo_fingers' ai(depth=3) from the opening's first action: the
+ * transposition table (2048 entries, 8 probes) fills, so which positions
+ * it keeps, and so the number of evaluations, follow pos_hash over every
+ * byte of the position.  Kills liubo_fingers_search.c:413 (the hash
+ * starting at byte 1: 143623 evaluations, the same move and value). */
+START_TEST(fingers_table_hash_reads_every_byte)
+{
+  ag_game *g = new_game("liubo_fingers");
+  ag_state *st = new_state(g, "white=V_NE*:3,V_NW*:3 black=V_SW*:3,V_SE*:3 prisoners=0,0 home=0,0 "
+                              "sticks=0+0,0+0 fish=c,c phase=act:w:6 rounds=2");
+  ag_analysis an = AG_ANALYSIS_INIT;
+  char buf[32];
+  uint64_t rng = 1;
+  ck_assert_int_eq(ag_ai_analyse(st, 0, "ai(depth=3)", &rng, NULL, &an, NULL, 0, NULL, 0), AG_OK);
+  ck_assert_int_eq(an.depth, 3);
+  ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
+  ck_assert_str_eq(buf, "V_NE*-J_W");
+  snprintf(buf, sizeof buf, "%.9f", an.value);
+  ck_assert_str_eq(buf, "0.532181015");
+  ck_assert_uint_eq(an.work, 143241);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* ag_game_free's assertion, as a test that the mutation campaign's map
+ * can see: game_free_asserts_no_live_state (and check_core's
+ * test_game_outlives_states) frees games only in processes that end by
+ * _exit or SIGABRT, which write no coverage, so the map never sent
+ * lib/api.c:246 to them.  Here the test's own process frees a game whose
+ * state is gone (and exits normally), and a child freeing a game with a
+ * live state dies of SIGABRT.  Kills api.c:246 (`== 0 ||': the assertion
+ * always holds, the child exits 0).  Skipped (passes) with NDEBUG. */
+START_TEST(game_free_with_a_live_state_aborts)
+{
+#ifdef NDEBUG
+  fprintf(stderr, "game_free_with_a_live_state_aborts: NDEBUG build, no assertion to check\n");
+#else
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  int status;
+  ag_state_free(st);
+  ag_game_free(g);   /* no live state: returns */
+  status = free_game_in_child(0);
+  ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+                "freeing a game with a live state: status 0x%x, not SIGABRT", (unsigned)status);
+#endif
+}
+END_TEST
+
+/* ag_game_mark writes every field: a caller's stale text is replaced by
+ * the mark's (NULL: no board has a label).  Kills api.c:369 (text left
+ * alone: "stale"). */
+START_TEST(game_mark_writes_the_text)
+{
+  static const char *const games[] = {"hare", "liubo_sticks", "liubo_fingers", "fox_and_hens"};
+  size_t k;
+  for (k = 0; k < sizeof games / sizeof *games; k++) {
+    ag_game *g = new_game(games[k]);
+    int i, n = ag_game_num_marks(g);
+    ck_assert_int_gt(n, 0);
+    for (i = 0; i < n; i++) {
+      ag_mark m = AG_MARK_INIT;
+      m.text = "stale";
+      ck_assert_int_eq(ag_game_mark(g, i, &m), AG_OK);
+      ck_assert_msg(m.text == NULL, "%s mark %d: text '%s', not NULL", games[k], i, m.text);
+      if (k == 0) {
+        ck_assert_int_eq(m.kind, AG_MARK_FRAME);
+        ck_assert_int_eq(m.shape, AG_SHAPE_RECT);
+        ck_assert(m.x0 == -0.4 && m.y0 == -0.4 && m.x1 == 4.4 && m.y1 == 4.4);
+      }
+    }
+    ag_game_free(g);
+  }
+}
+END_TEST
+
+/* Two hare states whose texts differ in length (after 9 and 10 plies of
+ * the first legal move: 35 and 36 bytes) are not equal.  Kills
+ * api.c:713 (`return 1' for texts of different lengths). */
+START_TEST(state_equal_texts_of_different_lengths)
+{
+  ag_game *g = new_game("hare");
+  ag_state *a = new_state(g, NULL), *b;
+  ag_move mv[64];
+  size_t n, len_a = 0, len_b = 0;
+  int ply;
+  char ta[64], tb[64];
+  for (ply = 0; ply < 9; ply++) {
+    ck_assert_int_eq(ag_state_legal_moves(a, ag_state_current_player(a), mv, 64, &n), AG_OK);
+    ck_assert_uint_gt(n, 0);
+    ck_assert_int_eq(ag_state_apply(a, mv[0]), AG_OK);
+  }
+  ck_assert_int_eq(ag_state_clone(a, &b), AG_OK);
+  ck_assert_int_eq(ag_state_legal_moves(b, ag_state_current_player(b), mv, 64, &n), AG_OK);
+  ck_assert_uint_gt(n, 0);
+  ck_assert_int_eq(ag_state_apply(b, mv[0]), AG_OK);
+  ck_assert_int_eq(ag_state_to_text(a, ta, sizeof ta, &len_a), AG_OK);
+  ck_assert_int_eq(ag_state_to_text(b, tb, sizeof tb, &len_b), AG_OK);
+  ck_assert_uint_eq(len_a, 35);
+  ck_assert_uint_eq(len_b, 36);
+  ck_assert_int_eq(ag_state_equal(a, b), 0);
+  ck_assert_int_eq(ag_state_equal(b, a), 0);
+  ck_assert_int_eq(ag_state_equal(a, a), 1);
+  ag_state_free(a);
+  ag_state_free(b);
+  ag_game_free(g);
+}
+END_TEST
+
+static TCase *m41_tcase(void)
+{
+  TCase *tc = tcase_create("m41");
+  tcase_add_test(tc, fingers_black_win_is_0_for_white);
+  tcase_add_test(tc, fingers_table_hash_reads_every_byte);
+  tcase_add_test(tc, game_free_with_a_live_state_aborts);
+  tcase_add_test(tc, game_mark_writes_the_text);
+  tcase_add_test(tc, state_equal_texts_of_different_lengths);
   return tc;
 }
