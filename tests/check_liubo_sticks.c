@@ -1139,10 +1139,11 @@ START_TEST(test_text_rejects_malformed)
 }
 END_TEST
 
-/* A stack count is 2 to 6: "2*7" is refused at the count itself, and
- * stacks that add up to more than 6 after it (the seed-41 survivor
+/* A stack count is 2 to 6: "2*7" and "2*1" are refused at the count
+ * itself, stacks that add up to more than 6 stones after the stack that
+ * passes 6, and "2*6" is read (the seed-41 survivor
  * lib/games/liubo_sticks.c:825, `2, 7', read the 7 and refused the side
- * one byte later for its stones). */
+ * one byte later, as more than 6 stones). */
 START_TEST(test_text_stack_counts)
 {
   static const struct { const char *text, *msg; } bad[] = {
