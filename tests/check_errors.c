@@ -759,15 +759,16 @@ END_TEST
  * both). */
 START_TEST(c1_control_u0080_refused_and_escaped)
 {
+  static const char c1[] = "tag 'Event': invalid UTF-8 or C1 control 0xc2 at byte 1 of the value";
   ag_game *g = new_game("hare");
   ag_state *st = new_state(g, NULL);
   ag_move mv = 0;
   char buf[16];
   size_t len = 0;
   ck_assert_int_eq(ag_state_set_tag(st, "Event", "x\xc2\x80"), AG_EINVAL);
-  ck_assert_str_eq(ag_errmsg(), "tag 'Event': invalid UTF-8 or C1 control 0xc2 at byte 1 of the value");
+  ck_assert_str_eq(ag_errmsg(), c1);
   ck_assert_int_eq(ag_state_set_tag(st, "Event", "x\xc2\x9f"), AG_EINVAL);
-  ck_assert_str_eq(ag_errmsg(), "tag 'Event': invalid UTF-8 or C1 control 0xc2 at byte 1 of the value");
+  ck_assert_str_eq(ag_errmsg(), c1);
   ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, &len), AG_ENOTFOUND);
   ck_assert_int_eq(ag_state_set_tag(st, "Event", "x\xc2\xa0"), AG_OK);
   ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, &len), AG_OK);
