@@ -752,6 +752,41 @@ START_TEST(escape_at_the_end_of_a_long_message)
 }
 END_TEST
 
+/* U+0080, the first C1 control (bytes C2 80), is no text: a tag value
+ * refuses it, as it refuses U+009F, and a message quotes its bytes as \xHH;
+ * U+00A0 (a no-break space) is text, kept in the value and quoted as it is
+ * (the seed-41 survivor lib/util.c:107, `cp > 0x80', let U+0080 through
+ * both). */
+START_TEST(c1_control_u0080_refused_and_escaped)
+{
+  static const char c1[] = "tag 'Event': invalid UTF-8 or C1 control 0xc2 at byte 1 of the value";
+  ag_game *g = new_game("hare");
+  ag_state *st = new_state(g, NULL);
+  ag_move mv = 0;
+  char buf[16];
+  size_t len = 0;
+  ck_assert_int_eq(ag_state_set_tag(st, "Event", "x\xc2\x80"), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), c1);
+  ck_assert_int_eq(ag_state_set_tag(st, "Event", "x\xc2\x9f"), AG_EINVAL);
+  ck_assert_str_eq(ag_errmsg(), c1);
+  ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, &len), AG_ENOTFOUND);
+  ck_assert_int_eq(ag_state_set_tag(st, "Event", "x\xc2\xa0"), AG_OK);
+  ck_assert_int_eq(ag_state_tag(st, "Event", buf, sizeof buf, &len), AG_OK);
+  ck_assert_str_eq(buf, "x\xc2\xa0");
+  ck_assert_int_eq(ag_state_set_record(st, "[Game \"hare\"]\n[Event \"\xc2\x80\"]\n"), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(),
+                   "record line 2, byte 22: invalid UTF-8 or C1 control 0xc2 in a tag value");
+  ck_assert_int_eq(ag_move_from_text(g, "a1\xc2\x80", &mv), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "hare move 'a1\\xc2\\x80': expected like c3-d4, c3xe5 or pass");
+  ck_assert_int_eq(ag_move_from_text(g, "a1\xc2\x9f", &mv), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "hare move 'a1\\xc2\\x9f': expected like c3-d4, c3xe5 or pass");
+  ck_assert_int_eq(ag_move_from_text(g, "a1\xc2\xa0", &mv), AG_EPARSE);
+  ck_assert_str_eq(ag_errmsg(), "hare move 'a1\xc2\xa0': expected like c3-d4, c3xe5 or pass");
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *errors_suite(void)
 {
   Suite *s = suite_create("errors");
@@ -769,6 +804,7 @@ static Suite *errors_suite(void)
   tcase_add_test(tc, tensor_errors);
   tcase_add_test(tc, messages_after_longer_messages);
   tcase_add_test(tc, escape_at_the_end_of_a_long_message);
+  tcase_add_test(tc, c1_control_u0080_refused_and_escaped);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -1139,6 +1139,40 @@ START_TEST(test_text_rejects_malformed)
 }
 END_TEST
 
+/* A stack count is 2 to 6: "2*7" and "2*1" are refused at the count
+ * itself, stacks that add up to more than 6 stones after the stack that
+ * passes 6, and "2*6" is read (the seed-41 survivor
+ * lib/games/liubo_sticks.c:825, `2, 7', read the 7 and refused the side
+ * one byte later, as more than 6 stones). */
+START_TEST(test_text_stack_counts)
+{
+  static const struct { const char *text, *msg; } bad[] = {
+    { "white 2*7 owl - reserve 0 held 0 removed 0; black 7 owl 9 reserve 4 held 0 removed 0; "
+      "white throw; turns 0", "liubo_sticks: a stack count 2..6 expected at byte 8" },
+    { "white 2*1 owl - reserve 5 held 0 removed 0; black 7 owl 9 reserve 4 held 0 removed 0; "
+      "white throw; turns 0", "liubo_sticks: a stack count 2..6 expected at byte 8" },
+    { "white 2*5,3*2 owl - reserve 0 held 0 removed 0; black 7 owl 9 reserve 4 held 0 removed 0; "
+      "white throw; turns 0", "liubo_sticks: more than 6 stones at byte 13" },
+  };
+  static const char good[] = "white 2*6 owl - reserve 0 held 0 removed 0; black 7 owl 9 reserve 4 "
+                             "held 0 removed 0; white throw; turns 0";
+  ag_game *g = new_game("liubo_sticks");
+  ag_state *st = new_state(g, NULL);
+  char before[TEXT_CAP];
+  size_t i;
+  snprintf(before, sizeof before, "%s", text(st));
+  for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ck_assert_msg(ag_state_set_text(st, bad[i].text) == AG_EPARSE, "accepted: %s", bad[i].text);
+    ck_assert_str_eq(ag_errmsg(), bad[i].msg);
+    ck_assert_str_eq(text(st), before);
+  }
+  ck_assert_msg(ag_state_set_text(st, good) == AG_OK, "%s", ag_errmsg());
+  ck_assert_str_eq(text(st), good);
+  ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
 START_TEST(test_move_text)
 {
   ag_game *g = new_game("liubo_sticks");
@@ -1236,6 +1270,41 @@ START_TEST(test_render)
   ck_assert_ptr_nonnull(strstr(buf, "white: stones on board 1, owl X, reserve 2, held by black 2"));
   ck_assert_str_eq(buf, want);
   ag_state_free(st);
+  ag_game_free(g);
+}
+END_TEST
+
+/* The drawing's last line names how a game ended: the owl taken, the
+ * five-stone rule, all pieces taken (the seed-41 survivor
+ * lib/games/liubo_sticks.c:1180, `p->reason != AG_END_FIVE', swapped the
+ * last two). */
+START_TEST(test_render_end_reasons)
+{
+  static const struct { const char *text, *line; } ex[] = {
+    { "white X6 owl - reserve 5 held 0 removed 0; black 10 owl - reserve 4 held 1 removed 0; "
+      "over white owl; turns 0",
+      "turns played: 0; game over: white wins (owl taken by a stone)\n" },
+    { "white 2,3,13,16,18 owl - reserve 0 held 1 removed 0; black 7 owl 9 reserve 0 held 4 "
+      "removed 0; over white five; turns 26",
+      "turns played: 26; game over: white wins (five-stone rule)\n" },
+    { "white 7 owl - reserve 5 held 0 removed 0; black - owl - reserve 0 held 6 removed 0; "
+      "over white all; turns 0",
+      "turns played: 0; game over: white wins (all pieces taken)\n" },
+  };
+  ag_game *g = new_game("liubo_sticks");
+  size_t i;
+  for (i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+    ag_state *st = new_state(g, ex[i].text);
+    char buf[TEXT_CAP];
+    const char *last;
+    size_t len;
+    ck_assert_int_eq(ag_state_render(st, buf, sizeof buf, &len), AG_OK);
+    ck_assert_uint_eq(len, strlen(buf));
+    last = strstr(buf, "turns played: ");
+    ck_assert_ptr_nonnull(last);
+    ck_assert_str_eq(last, ex[i].line);
+    ag_state_free(st);
+  }
   ag_game_free(g);
 }
 END_TEST
@@ -1638,8 +1707,10 @@ static Suite *liubo_sticks_suite(void)
   tcase_add_test(tc, test_option_rethrow);
   tcase_add_test(tc, test_option_max_turns);
   tcase_add_test(tc, test_text_rejects_malformed);
+  tcase_add_test(tc, test_text_stack_counts);
   tcase_add_test(tc, test_move_text);
   tcase_add_test(tc, test_render);
+  tcase_add_test(tc, test_render_end_reasons);
   tcase_add_test(tc, test_info_and_hash);
   tcase_add_test(tc, test_perft_start);
   tcase_add_test(tc, test_expectimax_takes_the_owl);

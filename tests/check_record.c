@@ -735,6 +735,42 @@ START_TEST(test_joint_plies_both_schemes)
 }
 END_TEST
 
+/* A tag value that begins with an escape: a lone backslash is written
+ * "\\" and reads back as one backslash, a lone quote as "\"" (the seed-41
+ * survivor lib/record.c:422, `n = 2' at the start of read_tag: the value's
+ * first escape copied two bytes, the escaped one and the closing quote, and
+ * the tag was not closed on its line). */
+START_TEST(test_escape_first_in_tag_value)
+{
+  static const struct { const char *value, *line; } ex[] = {
+    { "\\", "[Event \"\\\\\"]\n" },
+    { "\"", "[Event \"\\\"\"]\n" },
+  };
+  ag_game *g = new_game("hare");
+  size_t i;
+  for (i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+    ag_state *st = new_state(g, NULL), *back = new_state(g, NULL);
+    char buf[64], *rec, *again, want[256];
+    size_t len = 0;
+    ck_assert_int_eq(ag_state_set_tag(st, "Event", ex[i].value), AG_OK);
+    rec = record_of(st);
+    snprintf(want, sizeof want, "[Game \"%s\"]\n[Result \"*\"]\n%s", ag_game_spec(g), ex[i].line);
+    ck_assert_str_eq(rec, want);
+    ck_assert_msg(ag_state_set_record(back, rec) == AG_OK, "%s: %s", rec, ag_errmsg());
+    ck_assert_int_eq(ag_state_tag(back, "Event", buf, sizeof buf, &len), AG_OK);
+    ck_assert_str_eq(buf, ex[i].value);
+    ck_assert_uint_eq(len, 1);
+    again = record_of(back);
+    ck_assert_str_eq(again, rec);
+    free(again);
+    free(rec);
+    ag_state_free(back);
+    ag_state_free(st);
+  }
+  ag_game_free(g);
+}
+END_TEST
+
 static Suite *record_suite(void)
 {
   Suite *s = suite_create("record");
@@ -751,6 +787,7 @@ static Suite *record_suite(void)
   tcase_add_test(tc, test_escape_after_utf8);
   tcase_add_test(tc, test_empty_tag_value_then_copy);
   tcase_add_test(tc, test_joint_plies_both_schemes);
+  tcase_add_test(tc, test_escape_first_in_tag_value);
   suite_add_tcase(s, tc);
   return s;
 }
