@@ -1998,6 +1998,22 @@ static TCase *m38ai_tcase(void)
 /* ------------------------------------------------------------------
  * lib/ai/ survivors of the seed-39 sample (issue 27). */
 
+/* "MOVE:SHARE:VALUE ..." of an analysis' first n move statistics (the
+ * share to 4 places, the value to `digits'), for exact comparison. */
+static void move_stats_text(const ag_game *g, const ag_move_stat *ms, size_t n, int digits,
+                            char *out, size_t cap)
+{
+  char buf[32];
+  size_t i, len = 0;
+  out[0] = '\0';
+  for (i = 0; i < n; i++) {
+    ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
+    len += (size_t)snprintf(out + len, cap - len, "%s%s:%.4f:%.*f", len ? " " : "", buf,
+                            ms[i].share, digits, ms[i].value);
+    ck_assert_uint_lt(len, cap);
+  }
+}
+
 /* liubo_fingers' ai at White's last step home: three actions reach TAIJI
  * and win 4:1, each valued exactly 1 (a game White has won), the others
  * below; the three tied best share the move, a third each.  Kills
@@ -2011,20 +2027,13 @@ START_TEST(fingers_white_win_is_1_and_ties_share)
   ag_analysis an = AG_ANALYSIS_INIT;
   ag_move_stat ms[16];
   char got[512], buf[32];
-  size_t i, len = 0;
   uint64_t rng = 1;
   ck_assert_int_eq(ag_ai_analyse(st, 0, "ai(depth=1)", &rng, NULL, &an, NULL, 0, ms, 16), AG_OK);
   ck_assert_uint_eq(an.num_moves, 9);
   ck_assert(an.value == 1.0);
   ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
   ck_assert_str_eq(buf, "Q_NE-TAIJI");
-  got[0] = '\0';
-  for (i = 0; i < an.num_moves; i++) {
-    ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
-    len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%.4f:%.4f", len ? " " : "", buf,
-                            ms[i].share, ms[i].value);
-    ck_assert_uint_lt(len, sizeof got);
-  }
+  move_stats_text(g, ms, an.num_moves, 4, got, sizeof got);
   ck_assert_str_eq(got, "Q_NE-Tl_N:0.0000:0.8841 M_N-Tt_N:0.0000:0.8841 Q_NE-M_N:0.0000:0.8916 "
                         "Q_NW-Tl_W:0.0000:0.8841 M_N-Q_NW:0.0000:0.8916 Q_NW-M_W:0.0000:0.8916 "
                         "Q_NE-TAIJI:0.3333:1.0000 M_N-TAIJI:0.3333:1.0000 Q_NW-TAIJI:0.3333:1.0000");
@@ -2209,7 +2218,6 @@ START_TEST(fingers_black_win_is_0_for_white)
   ag_analysis an = AG_ANALYSIS_INIT;
   ag_move_stat ms[8];
   char got[256], buf[32];
-  size_t i, len = 0;
   uint64_t rng = 1;
   ck_assert_int_eq(ag_ai_analyse(st, 1, "ai(depth=1)", &rng, NULL, &an, NULL, 0, ms, 8), AG_OK);
   ck_assert_int_eq(an.depth, 1);
@@ -2217,13 +2225,7 @@ START_TEST(fingers_black_win_is_0_for_white)
   ck_assert(an.value == 1.0);
   ck_assert_int_eq(ag_move_to_text(g, an.best, buf, sizeof buf, NULL), AG_OK);
   ck_assert_str_eq(buf, "Q_SW-TAIJI");
-  got[0] = '\0';
-  for (i = 0; i < an.num_moves; i++) {
-    ck_assert_int_eq(ag_move_to_text(g, ms[i].move, buf, sizeof buf, NULL), AG_OK);
-    len += (size_t)snprintf(got + len, sizeof got - len, "%s%s:%.4f:%.6f", len ? " " : "", buf,
-                            ms[i].share, ms[i].value);
-    ck_assert_uint_lt(len, sizeof got);
-  }
+  move_stats_text(g, ms, an.num_moves, 6, got, sizeof got);
   ck_assert_str_eq(got, "Q_SW-Tl_S:0.0000:0.830501 Q_SW-M_S:0.0000:0.840801 "
                         "V_SE*-Lb_E:0.0000:0.845873 Q_SW-TAIJI:1.0000:1.000000");
   ag_state_free(st);
